@@ -1,0 +1,36 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+
+// End-to-end tests drive Debian's Chromium against the real build/, served statically.
+export default defineConfig({
+	testDir: 'tests/e2e',
+	fullyParallel: false,
+	workers: 2,
+	retries: 0,
+	timeout: 60_000,
+	reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
+	use: {
+		baseURL: `http://127.0.0.1:${port}`,
+		...devices['Pixel 7'],
+		viewport: { width: 390, height: 844 },
+		launchOptions: {
+			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync'
+			]
+		}
+	},
+	projects: [{ name: 'chromium-phone' }],
+	webServer: {
+		command: `node scripts/serve.js build ${port}`,
+		url: `http://127.0.0.1:${port}/`,
+		reuseExistingServer: !process.env.CI
+	}
+});

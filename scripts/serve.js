@@ -1,0 +1,23 @@
+// A small static server for the built app: the same files a phone gets, no dev server.
+// Unknown paths get the SPA fallback (200.html), so deep links such as /evening/<id> work.
+// Usage: node scripts/serve.js [dir=build] [port=4173]
+import http from 'node:http';
+import sirv from 'sirv';
+
+const dir = process.argv[2] ?? 'build';
+const port = Number(process.argv[3] ?? process.env.PORT ?? 4173);
+
+const assets = sirv(dir, { dev: false, etag: true, single: '200.html', extensions: ['html'] });
+
+http
+	.createServer((req, res) => {
+		// The service worker must be revalidated on each load, so an update is noticed.
+		if (req.url?.startsWith('/service-worker.js')) res.setHeader('Cache-Control', 'no-cache');
+		assets(req, res, () => {
+			res.statusCode = 404;
+			res.end('Not found');
+		});
+	})
+	.listen(port, '127.0.0.1', () => {
+		console.log(`Caboose is served at http://127.0.0.1:${port}/`);
+	});

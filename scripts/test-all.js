@@ -1,0 +1,63 @@
+// The one test command: svelte-check, unit and rules-case tests (Vitest), then the browser
+// end-to-end tests (Playwright on Debian's Chromium against a fresh build). It ends with one
+// line "N passed, N failed" summed over every runner and exits non-zero if anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
+mkdirSync('test-results', { recursive: true });
+
+let passed = 0;
+let failed = 0;
+
+function run(label, cmd, args, env = {}) {
+	console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+	const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+	return r.status ?? 1;
+}
+
+function readJson(path) {
+	try {
+		return JSON.parse(readFileSync(path, 'utf8'));
+	} catch {
+		return null;
+	}
+}
+
+// 1. Types and Svelte diagnostics: one "test" that passes or fails.
+if (run('svelte-check', 'npm', ['run', '--silent', 'check']) === 0) passed++;
+else failed++;
+
+// 2. Vitest: unit tests, the rules case files, property tests, the data layer.
+rmSync('test-results/vitest.json', { force: true });
+const vitestStatus = run('vitest', 'npx', [
+	'vitest',
+	'run',
+	'--reporter=default',
+	'--reporter=json',
+	'--outputFile.json=test-results/vitest.json'
+]);
+const vitest = readJson('test-results/vitest.json');
+if (vitest) {
+	passed += vitest.numPassedTests;
+	failed += vitest.numFailedTests + (vitest.numRuntimeErrorTestSuites ?? 0);
+	if (vitestStatus !== 0 && vitest.numFailedTests === 0) failed++;
+} else failed++;
+
+// 3. Playwright against the real build.
+const buildStatus = run('build', 'npm', ['run', '--silent', 'build']);
+if (buildStatus !== 0) failed++;
+else {
+	rmSync('test-results/e2e.json', { force: true });
+	const e2eStatus = run('playwright', 'npx', ['playwright', 'test'], { CI: '1' });
+	const e2e = readJson('test-results/e2e.json');
+	if (e2e?.stats) {
+		passed += e2e.stats.expected;
+		failed += e2e.stats.unexpected + (e2e.stats.flaky ?? 0);
+		if (e2eStatus !== 0 && e2e.stats.unexpected === 0) failed++;
+	} else failed++;
+}
+
+if (!existsSync('test-results')) mkdirSync('test-results');
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,96 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { RoundEntry, RulesChoice } from '$lib/rules/types';
+
+// The data format of what is stored. Bump with every schema version; an older build refuses to
+// write to a newer database (see `openDatabase`).
+export const DATA_VERSION = 1;
+
+export interface PlayerRow {
+	id: string;
+	name: string;
+	/** Lower-cased, trimmed: for picking players from earlier evenings. */
+	key: string;
+	lastPlayedAt: number;
+}
+
+export interface SeatRow {
+	id: string;
+	name: string;
+}
+
+export interface EveningRow {
+	id: string;
+	createdAt: number;
+	updatedAt: number;
+	/** Seats in order, names as they were that evening. */
+	players: SeatRow[];
+	/** The preset and the knobs the scorekeeper chose; resolved by the rules core. */
+	rules: RulesChoice;
+	/** The seat index that starts the first round. */
+	firstStarter: number;
+	/** Set when the scorekeeper ended the evening (early, or a cyclic schedule). */
+	endedAt: number | null;
+}
+
+export interface RoundRow {
+	/** `${eveningId}:${index}`: one row per round of an evening, so two tabs cannot both add it. */
+	id: string;
+	eveningId: string;
+	index: number;
+	/** The hands as entered, keyed by player id: never derived totals. */
+	entry: RoundEntry;
+	/** Seat index of the player who started this round, if the scorekeeper changed it. */
+	starter: number | null;
+	savedAt: number;
+}
+
+export interface DraftRow {
+	eveningId: string;
+	index: number;
+	/** The round being typed, as raw text per field, so a reload restores exactly what was typed. */
+	fields: Record<string, unknown>;
+	updatedAt: number;
+}
+
+export interface TableEventRow {
+	id?: number;
+	eveningId: string;
+	roundIndex: number;
+	/** Position in the round's log; unique with the round, so an event is never stored twice. */
+	seq: number;
+	event: Record<string, unknown>;
+	at: number;
+}
+
+export interface MetaRow {
+	key: string;
+	value: unknown;
+}
+
+export type CabooseDb = Dexie & {
+	players: EntityTable<PlayerRow, 'id'>;
+	evenings: EntityTable<EveningRow, 'id'>;
+	rounds: EntityTable<RoundRow, 'id'>;
+	drafts: EntityTable<DraftRow, 'eveningId'>;
+	tableEvents: EntityTable<TableEventRow, 'id'>;
+	meta: EntityTable<MetaRow, 'key'>;
+};
+
+/** Schema version 1. Every later version adds a `.version(n)` with its upgrade and a fixture test. */
+export function defineSchema(db: Dexie): void {
+	db.version(1).stores({
+		players: '&id, &key, lastPlayedAt',
+		evenings: '&id, updatedAt, createdAt',
+		rounds: '&id, eveningId, &[eveningId+index]',
+		drafts: '&eveningId',
+		tableEvents: '++id, [eveningId+roundIndex], &[eveningId+roundIndex+seq]',
+		meta: '&key'
+	});
+}
+
+export function createDatabase(name = 'caboose'): CabooseDb {
+	// Strict durability: a round is on disk before "Saved" is shown.
+	const db = new Dexie(name, { chromeTransactionDurability: 'strict' }) as CabooseDb;
+	defineSchema(db);
+	return db;
+}

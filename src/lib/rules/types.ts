@@ -1,0 +1,163 @@
+// The domain's vocabulary, as plain data. Everything here is JSON-serialisable, so the database
+// stores exactly what was entered and every total is recomputed from it.
+
+export type PresetId =
+	'swiss-jassshop' | 'swiss-station' | 'german-talon' | 'cardinal-us' | 'italian-elimination';
+
+export type SetSize = 6 | 9 | 12 | 15 | 18;
+export type ScheduleName = 'descending' | 'cyclic' | 'ascending' | 'evens' | 'odds';
+/** A named schedule, or a custom list of engine doubles (the evening ends when it is used up). */
+export type Schedule = ScheduleName | number[];
+export type BlockedRule = 'count' | 'void' | 'lowest-zero';
+export type Mode = 'penalty' | 'plus';
+/** What removes the marker from a personal train. */
+export type MarkerRemoval = 'owner-plays-own' | 'any-player-plays' | 'owner-plays-anywhere';
+/** What an unsatisfied double obliges. */
+export type DoubleRule = 'satisfy' | 'none' | 'owner-or-anyone';
+/** Penalty for not knocking with one tile left, when caught. */
+export type KnockPenalty = 'draw-1' | 'draw-2' | 'skip-turn' | 'none';
+/** Who starts a round: the holder of the engine, or the seat after the last starter. */
+export type StartRule = 'engine-holder' | 'rotate';
+
+/** A complete ruleset: a preset with every knob resolved. */
+export interface Ruleset {
+	preset: PresetId;
+	set: SetSize;
+	schedule: Schedule;
+	/** Cut the schedule to its first N rounds; null = the whole schedule. */
+	rounds: number | null;
+	/** Tiles each, overriding the preset's deal table (needed for sets other than double-12). */
+	deal: number | null;
+	blankHalf: number;
+	doubleFactor: 1 | 2;
+	doubleBlank: number | null;
+	doubleFlat: number | null;
+	goingOutBonus: number;
+	blocked: BlockedRule;
+	mode: Mode;
+	/** Elimination threshold T, or null. */
+	elimination: number | null;
+	/** Break equal totals by most rounds won (a US house rule). */
+	tieBreakRoundsWon: boolean;
+	start: StartRule;
+	// The live table's knobs (informational for scoring).
+	markerRemoval: MarkerRemoval;
+	voluntaryMarker: boolean;
+	doubles: DoubleRule;
+	/** 000 variant: no marker when only the double obligation stopped you. */
+	noMarkerWhenOnlyDoubleStopped: boolean;
+	/** A last tile that is a double ends the round at once (000, 004). */
+	lastDoubleEndsRound: boolean;
+	knockPenalty: KnockPenalty;
+	/** Several Mexican trains allowed (004 coins) or only one (003). */
+	severalMexicanTrains: boolean;
+	/** 003 "faster game": the first turn may lay every playable tile on the own train. */
+	firstTurnAll: boolean;
+	/** 004: playing a double lets the player play again. */
+	doubleReplay: boolean;
+}
+
+/** A preset id plus any knob to override: what the scorekeeper chose, as stored. */
+export type RulesChoice = { preset: PresetId } & Partial<Omit<Ruleset, 'preset'>>;
+
+/** A tile [a, b]; order does not matter for identity. */
+export type Tile = readonly [number, number];
+
+/** A hand as entered: points as the player counted them, or the tiles left. */
+export type Hand = number | Tile[];
+
+/** A round as the scorekeeper entered it. Player keys are opaque strings (ids or names). */
+export interface RoundEntry {
+	/** Who went out (played the last tile), or null. */
+	out: string | null;
+	/** True when the round was blocked (nobody could play). */
+	blocked: boolean;
+	/** Per player of the round: the hand as entered. The player who went out may be absent. */
+	hands: Record<string, Hand>;
+}
+
+/** An evening's identity for the scoring core: the rules and the seats. */
+export interface EveningSetup {
+	rules: Ruleset;
+	/** Player keys in seat order. */
+	players: string[];
+	/** Set when the scorekeeper ended the evening early (or a cyclic one). */
+	ended?: boolean;
+}
+
+/** Every refusal and warning the core can return; the screens translate the code. */
+export type ProblemCode =
+	// setup
+	| 'name-empty'
+	| 'name-duplicate'
+	| 'name-too-long'
+	| 'player-count'
+	| 'unknown-preset'
+	| 'bad-knob'
+	// a hand value
+	| 'hand-not-whole'
+	| 'hand-too-high'
+	| 'round-total-too-high'
+	// tiles
+	| 'tile-outside-set'
+	| 'tile-twice'
+	| 'engine-in-hand'
+	// the round's shape
+	| 'no-outcome'
+	| 'out-and-blocked'
+	| 'two-out'
+	| 'out-holds-tiles'
+	| 'hand-missing'
+	| 'evening-over'
+	| 'unknown-player'
+	| 'eliminated-player'
+	// warnings (possible but unusual)
+	| 'hand-unusually-high';
+
+export interface Problem {
+	code: ProblemCode;
+	/** The player key the problem is about, when there is one. */
+	player?: string;
+	tile?: Tile;
+	/** Free parameters for the message: the limit, the given text, the count… */
+	params?: Record<string, string | number>;
+}
+
+export interface RoundCheck {
+	/** Refusals: the round must not be stored. */
+	errors: Problem[];
+	/** Possible but unusual: confirm before storing. */
+	warnings: Problem[];
+}
+
+export interface ScoredRound {
+	index: number;
+	engine: number;
+	/** Each round player's score for this round (plus mode: the winner's share, others 0). */
+	scores: Record<string, number>;
+	/** Each round player's hand value as counted (entered points, or computed from tiles). */
+	handValues: Record<string, number>;
+	/** Who won the round: the player out, or in a blocked round the lowest hand(s). */
+	winners: string[];
+	/** Players eliminated after this round. */
+	eliminated: string[];
+}
+
+export interface EveningState {
+	rounds: ScoredRound[];
+	totals: Record<string, number>;
+	roundsWon: Record<string, number>;
+	/** Best first; tied players share a group. Eliminated players rank after the others. */
+	ranking: string[][];
+	/** Out of the evening (winners excluded). */
+	eliminated: string[];
+	/** Players still playing, in seat order. */
+	active: string[];
+	over: boolean;
+	/** Only when the evening is over. */
+	winner: string[] | null;
+	/** The next round to play, or null when the evening is over. */
+	next: { index: number; engine: number } | null;
+	/** Rounds in the schedule, or null for a cyclic schedule. */
+	scheduleLength: number | null;
+}

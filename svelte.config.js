@@ -1,0 +1,34 @@
+import adapter from '@sveltejs/adapter-static';
+import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+
+/** @type {import('@sveltejs/kit').Config} */
+const config = {
+	preprocess: vitePreprocess(),
+	kit: {
+		// A static SPA: prerendered shells plus a fallback page for deep links (evening ids).
+		// '200.html', not 'index.html', so the fallback never overwrites the prerendered home page.
+		adapter: adapter({ fallback: '200.html', strict: true }),
+		// workbox-window registers the worker, so an update can wait for the user's Reload.
+		serviceWorker: { register: false },
+		// Hash mode: the inline boot script is allowed by its hash; nothing from any other origin.
+		csp: {
+			mode: 'hash',
+			directives: {
+				'default-src': ['self'],
+				'script-src': ['self'],
+				'style-src': ['self', 'unsafe-inline'],
+				'img-src': ['self', 'data:', 'blob:'],
+				'font-src': ['self'],
+				'connect-src': ['self'],
+				'manifest-src': ['self'],
+				'worker-src': ['self'],
+				'object-src': ['none'],
+				'base-uri': ['self'],
+				'form-action': ['self']
+			}
+		},
+		alias: { $messages: 'src/lib/paraglide/messages.js' }
+	}
+};
+
+export default config;
