@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+const buildDir = process.env.BUILD_DIR ?? 'build';
 
 // End-to-end tests drive Debian's Chromium against the real build/, served statically.
 export default defineConfig({
@@ -29,7 +30,7 @@ export default defineConfig({
 	},
 	projects: [{ name: 'chromium-phone' }],
 	webServer: {
-		command: `node scripts/serve.js build ${port}`,
+		command: `node scripts/serve.js ${buildDir} ${port}`,
 		url: `http://127.0.0.1:${port}/`,
 		reuseExistingServer: !process.env.CI
 	}

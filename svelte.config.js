@@ -7,7 +7,14 @@ const config = {
 	kit: {
 		// A static SPA: prerendered shells plus a fallback page for deep links (evening ids).
 		// '200.html', not 'index.html', so the fallback never overwrites the prerendered home page.
-		adapter: adapter({ fallback: '200.html', strict: true }),
+		adapter: adapter({
+			pages: process.env.BUILD_DIR ?? 'build',
+			assets: process.env.BUILD_DIR ?? 'build',
+			fallback: '200.html',
+			strict: true
+		}),
+		// Separate output dirs let parallel builds (BUILD_DIR, KIT_OUT) run side by side.
+		outDir: process.env.KIT_OUT ?? '.svelte-kit',
 		// workbox-window registers the worker, so an update can wait for the user's Reload.
 		serviceWorker: { register: false },
 		// Hash mode: the inline boot script is allowed by its hash; nothing from any other origin.
