@@ -1,0 +1,141 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDatabase, DATA_VERSION, type CabooseDb } from '$lib/db/database';
+import { knownPlayers, listEvenings } from '$lib/db/evenings';
+
+// The migration harness. Each fixtures/v<N>.json is a database exactly as schema version N
+// wrote it (its own store definitions and rows). The test writes it with Dexie at version N,
+// opens it with today's createDatabase() and compares every table row by row with what
+// `upgrades` says version N's rows must have become.
+//
+// When schema version 2 lands: add `1: (t) => …` below (what the v1 rows must look like in v2)
+// and a fixtures/v2.json written as version 2 stores it. Nothing else here changes.
+
+type Row = Record<string, unknown>;
+type Tables = Record<string, Row[]>;
+
+interface Fixture {
+	version: number;
+	about: string;
+	stores: Record<string, string>;
+	tables: Tables;
+}
+
+/** upgrades[v]: the rows as version v stored them → the rows version v + 1 must show. */
+const upgrades: Record<number, (tables: Tables) => Tables> = {};
+
+const fixtures = Object.entries(
+	import.meta.glob<Fixture>('./fixtures/v*.json', { eager: true, import: 'default' })
+)
+	.map(([path, fixture]) => ({ path, fixture }))
+	.sort((a, b) => a.fixture.version - b.fixture.version);
+
+function expectedAtCurrentVersion(fixture: Fixture): Tables {
+	let tables: Tables = structuredClone(fixture.tables);
+	for (let v = fixture.version; v < DATA_VERSION; v++) {
+		const step = upgrades[v];
+		if (!step) throw new Error(`No expectation for the upgrade from version ${v} to ${v + 1}`);
+		tables = step(tables);
+	}
+	return tables;
+}
+
+async function writeFixture(name: string, fixture: Fixture): Promise<void> {
+	const old = new Dexie(name);
+	old.version(fixture.version).stores(fixture.stores);
+	await old.open();
+	await old.transaction('rw', old.tables, async () => {
+		for (const [table, rows] of Object.entries(fixture.tables)) {
+			await old.table(table).bulkAdd(rows);
+		}
+	});
+	old.close();
+}
+
+const opened: CabooseDb[] = [];
+afterEach(async () => {
+	for (const db of opened.splice(0)) {
+		db.close();
+		await db.delete();
+	}
+});
+
+describe('migrations', () => {
+	it('has a fixture for every schema version up to the current one', () => {
+		expect(fixtures.map((f) => f.fixture.version)).toEqual(
+			Array.from({ length: DATA_VERSION }, (_, i) => i + 1)
+		);
+	});
+
+	it('the newest fixture declares exactly the current schema', () => {
+		const newest = fixtures.at(-1)!.fixture;
+		const declared = new Dexie(`migration-declared-${crypto.randomUUID()}`);
+		declared.version(newest.version).stores(newest.stores);
+		const current = createDatabase(`migration-current-${crypto.randomUUID()}`);
+		// Both schemas are parsed by Dexie without opening anything.
+		const shape = (db: Dexie) =>
+			Object.fromEntries(
+				db.tables.map((t) => [
+					t.name,
+					[t.schema.primKey, ...t.schema.indexes].map((i) => ({
+						src: i.src,
+						unique: !!i.unique,
+						auto: !!i.auto
+					}))
+				])
+			);
+		expect(shape(current)).toEqual(shape(declared));
+	});
+
+	describe.each(fixtures)('a database of $path', ({ fixture }) => {
+		it('opens with the current schema and keeps every row as expected', async () => {
+			const name = `migration-v${fixture.version}-${crypto.randomUUID()}`;
+			await writeFixture(name, fixture);
+
+			const db = createDatabase(name);
+			opened.push(db);
+			await db.open();
+			expect(db.verno).toBe(DATA_VERSION);
+
+			const expected = expectedAtCurrentVersion(fixture);
+			expect(db.tables.map((t) => t.name).sort()).toEqual(Object.keys(expected).sort());
+			for (const table of db.tables) {
+				// toArray() is in primary-key order; sort the expectation the same way.
+				const keyPath = table.schema.primKey.keyPath as string;
+				const want = [...(expected[table.name] ?? [])].sort((a, b) =>
+					indexedDB.cmp(a[keyPath], b[keyPath])
+				);
+				const got = await table.toArray();
+				expect(got.length, `rows in ${table.name}`).toBe(want.length);
+				got.forEach((row, i) => {
+					expect(row, `${table.name} row ${i}`).toEqual(want[i]);
+				});
+			}
+		});
+
+		it('serves the data functions after opening', async () => {
+			const name = `migration-use-v${fixture.version}-${crypto.randomUUID()}`;
+			await writeFixture(name, fixture);
+			const db = createDatabase(name);
+			opened.push(db);
+			const expected = expectedAtCurrentVersion(fixture);
+
+			const list = await listEvenings(db);
+			expect(list.map((i) => i.evening.id).sort()).toEqual(
+				(expected.evenings ?? []).map((e) => e.id).sort()
+			);
+			const rounds = list.reduce((n, i) => n + i.roundCount, 0);
+			expect(rounds).toBe(expected.rounds?.length ?? 0);
+			expect((await knownPlayers(db)).length).toBe(expected.players?.length ?? 0);
+
+			// The compound indices still answer (a round is unique per evening and index).
+			const evening = list[0]!.evening;
+			const firstRounds = await db.rounds
+				.where('[eveningId+index]')
+				.between([evening.id, 0], [evening.id, Infinity])
+				.toArray();
+			expect(firstRounds.length).toBe(list[0]!.roundCount);
+		});
+	});
+});
