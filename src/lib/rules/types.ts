@@ -111,6 +111,8 @@ export type ProblemCode =
 	| 'evening-over'
 	| 'unknown-player'
 	| 'eliminated-player'
+	/** Editing round `params.round` (0-based; `params.number` 1-based) makes that later round invalid. */
+	| 'later-round-conflict'
 	// warnings (possible but unusual)
 	| 'hand-unusually-high';
 
