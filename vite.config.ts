@@ -1,9 +1,12 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { defineConfig } from 'vitest/config';
+import { pwaIcons } from './scripts/pwa-icons.js';
 
 export default defineConfig({
 	plugins: [
+		// First: renders the app icons into static/icons/ before SvelteKit lists static/.
+		pwaIcons(),
 		paraglideVitePlugin({
 			project: './project.inlang',
 			outdir: './src/lib/paraglide',
