@@ -1,0 +1,100 @@
+// An evening as CSV (RFC 4180) for a spreadsheet: a row per round, a column per player, totals.
+// Player names are text typed by anyone; a spreadsheet would run a cell starting with "=" as a
+// formula, so every text cell is defused. Numbers are ours (scores) and stay numbers.
+
+import { formatScore } from '$lib/rules';
+import type { EveningState } from '$lib/rules/types';
+import type { EveningRow, RoundRow } from './database';
+
+export interface CsvLabels {
+	round: string;
+	engine: string;
+	total: string;
+	/** Column of who won each round (went out, or lowest in a blocked round). */
+	winner: string;
+}
+
+export const ENGLISH_CSV_LABELS: CsvLabels = {
+	round: 'Round',
+	engine: 'Engine',
+	total: 'Total',
+	winner: 'Won by'
+};
+
+/** Characters that make a spreadsheet read a cell as a formula (and the full-width forms). */
+const FORMULA_START = /^[=+\-@\t\r\n\uff1d\uff0b\uff0d\uff20]/;
+
+/**
+ * A text cell, safe for a spreadsheet: a cell whose first character — or first character after
+ * leading spaces — could start a formula gets a leading `'`; then it is quoted, `"` doubled.
+ */
+export function csvText(value: string): string {
+	const text = String(value);
+	const defused =
+		FORMULA_START.test(text) || FORMULA_START.test(text.trimStart()) ? `'${text}` : text;
+	return `"${defused.replaceAll('"', '""')}"`;
+}
+
+/** A number cell; anything not finite is left empty rather than written as text. */
+export function csvNumber(value: number): string {
+	return Number.isFinite(value) ? String(formatScore(value)) : '';
+}
+
+/**
+ * The evening's rounds as scored by `computed` (computeEvening of the same rounds): the header,
+ * a row per round (an empty cell for a player not in that round), and the totals. CRLF lines.
+ */
+export function eveningCsv(
+	evening: EveningRow,
+	rounds: RoundRow[],
+	computed: EveningState,
+	labels: CsvLabels = ENGLISH_CSV_LABELS
+): string {
+	const seats = evening.players;
+	const nameOf = new Map(seats.map((p) => [p.id, p.name]));
+	const lines: string[][] = [];
+	lines.push([
+		csvText(labels.round),
+		csvText(labels.engine),
+		...seats.map((p) => csvText(p.name)),
+		csvText(labels.winner)
+	]);
+	const played = new Set(rounds.map((r) => r.index));
+	for (const scored of computed.rounds) {
+		if (!played.has(scored.index)) continue;
+		lines.push([
+			csvNumber(scored.index + 1),
+			csvText(`${scored.engine}|${scored.engine}`),
+			...seats.map((p) => {
+				const s = scored.scores[p.id];
+				return s === undefined ? '' : csvNumber(s);
+			}),
+			csvText(scored.winners.map((id) => nameOf.get(id) ?? id).join(', '))
+		]);
+	}
+	lines.push([
+		csvText(labels.total),
+		'',
+		...seats.map((p) => csvNumber(computed.totals[p.id] ?? 0)),
+		csvText((computed.winner ?? []).map((id) => nameOf.get(id) ?? id).join(', '))
+	]);
+	return lines.map((cells) => cells.join(',')).join('\r\n') + '\r\n';
+}
+
+/** `caboose-2026-11-21-anna-ben-cleo.csv`: the evening's date and players, file-name safe. */
+export function eveningCsvFileName(evening: EveningRow): string {
+	const d = new Date(evening.createdAt);
+	const pad = (n: number) => String(n).padStart(2, '0');
+	const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+	const who = evening.players
+		.map((p) =>
+			p.name
+				.normalize('NFKD')
+				.replace(/[^A-Za-z0-9]+/g, '')
+				.toLowerCase()
+		)
+		.filter((s) => s !== '')
+		.join('-')
+		.slice(0, 60);
+	return who === '' ? `caboose-${date}.csv` : `caboose-${date}-${who}.csv`;
+}
