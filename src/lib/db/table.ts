@@ -1,0 +1,66 @@
+import Dexie from 'dexie';
+import { parseTableEvent, type TableEvent } from '$lib/rules/table';
+import type { CabooseDb, TableEventRow } from './database';
+
+// The live table's log: one row per event, written the moment it happens, so a reload or a
+// killed tab loses nothing. `seq` is the event's place in its round's log; the unique index
+// [eveningId+roundIndex+seq] refuses a second event with the same place (two tabs, a double tap).
+
+function roundRange(eveningId: string, roundIndex: number): [unknown[], unknown[]] {
+	return [
+		[eveningId, roundIndex, Dexie.minKey],
+		[eveningId, roundIndex, Dexie.maxKey]
+	];
+}
+
+/** Appends an event to the round's log in one transaction; returns its `seq`. */
+export async function appendTableEvent(
+	db: CabooseDb,
+	eveningId: string,
+	roundIndex: number,
+	event: TableEvent
+): Promise<number> {
+	// A plain copy: a Svelte $state proxy cannot be cloned into IndexedDB.
+	const plain = JSON.parse(JSON.stringify(event)) as Record<string, unknown>;
+	if (!parseTableEvent(plain)) throw new Error('Not a table event');
+	return db.transaction('rw', db.tableEvents, async () => {
+		const seq = await db.tableEvents
+			.where('[eveningId+roundIndex]')
+			.equals([eveningId, roundIndex])
+			.count();
+		const row: TableEventRow = { eveningId, roundIndex, seq, event: plain, at: Date.now() };
+		await db.tableEvents.add(row);
+		return seq;
+	});
+}
+
+/** Removes the round's last event (undo); returns it, or null when the log was empty. */
+export async function undoLastTableEvent(
+	db: CabooseDb,
+	eveningId: string,
+	roundIndex: number
+): Promise<TableEventRow | null> {
+	return db.transaction('rw', db.tableEvents, async () => {
+		const [lo, hi] = roundRange(eveningId, roundIndex);
+		const last = await db.tableEvents.where('[eveningId+roundIndex+seq]').between(lo, hi).last();
+		if (!last) return null;
+		await db.tableEvents.delete(last.id!);
+		return last;
+	});
+}
+
+/** The round's log in order of play. Rows that are not events (damaged) are left out. */
+export async function tableEvents(
+	db: CabooseDb,
+	eveningId: string,
+	roundIndex: number
+): Promise<TableEvent[]> {
+	const [lo, hi] = roundRange(eveningId, roundIndex);
+	const rows = await db.tableEvents.where('[eveningId+roundIndex+seq]').between(lo, hi).toArray();
+	const events: TableEvent[] = [];
+	for (const row of rows) {
+		const e = parseTableEvent(row.event);
+		if (e) events.push(e);
+	}
+	return events;
+}
