@@ -545,3 +545,20 @@ export async function importBackup(db: CabooseDb, backup: Backup): Promise<Impor
 	);
 	return result;
 }
+
+export type ImportOutcome =
+	{ ok: true; result: ImportResult } | { ok: false; problem: BackupProblem };
+
+/**
+ * A backup file's text, checked and merged: what the Import backup control does. A refused file
+ * changes nothing; a database failure while writing (a full disk) rejects, and changes nothing.
+ */
+export async function importBackupText(
+	db: CabooseDb,
+	text: string,
+	maxBytes = MAX_BACKUP_BYTES
+): Promise<ImportOutcome> {
+	const parsed = parseBackup(text, maxBytes);
+	if (!parsed.ok) return parsed;
+	return { ok: true, result: await importBackup(db, parsed.backup) };
+}
