@@ -256,9 +256,10 @@ const GENERATORS: Record<string, Gen> = {
 
 	'wrong format or version': (r) => {
 		const b = copy() as Record<string, Json>;
-		if (r.next() < 0.5) {
+		const k = r.int(3);
+		if (k === 0) {
 			b.formatVersion = r.pick<Json>([0, 2, 99, '1', null, -1, 1.5, true, [1]]);
-		} else if (r.next() < 0.5) {
+		} else if (k === 1) {
 			delete b[r.pick(['format', 'formatVersion', 'exportedAt', 'evenings', 'players'])];
 		} else b.format = r.pick<Json>(['Caboose-backup', 'caboose-backup ', 'other', '', 1, null]);
 		return JSON.stringify(b);
