@@ -1,0 +1,251 @@
+// Rounds of an evening: saved, edited and undone in one transaction each, always re-validated
+// against what is on disk at that moment, so a second tab can never add the same round twice or
+// store a round the rules refuse.
+
+import Dexie from 'dexie';
+import { checkRound, resolveRules } from '$lib/rules';
+import type { EveningSetup, Problem, RoundEntry, Tile } from '$lib/rules/types';
+import type { CabooseDb, DraftRow, EveningRow, RoundRow } from './database';
+
+export type SaveResult =
+	| { ok: true }
+	/** The rules refuse the round: nothing was written. */
+	| { ok: false; problems: Problem[] }
+	/** The evening or the round changed meanwhile (another tab, a deleted evening): nothing written. */
+	| { ok: false; conflict: 'missing-evening' | 'round-taken' | 'no-such-round' };
+
+/** The scoring core's view of a stored evening: player ids in seat order. */
+export function eveningSetup(evening: EveningRow): EveningSetup {
+	return {
+		rules: resolveRules(evening.rules),
+		players: evening.players.map((p) => p.id),
+		ended: evening.endedAt !== null
+	};
+}
+
+export function roundId(eveningId: string, index: number): string {
+	return `${eveningId}:${index}`;
+}
+
+/** The evening's rounds in order of play. */
+export async function listRounds(db: CabooseDb, eveningId: string): Promise<RoundRow[]> {
+	return db.rounds
+		.where('[eveningId+index]')
+		.between([eveningId, Dexie.minKey], [eveningId, Dexie.maxKey])
+		.toArray();
+}
+
+/** Plain data only: a Svelte $state proxy or a frozen tuple must never reach IndexedDB. */
+function plainEntry(entry: RoundEntry): RoundEntry {
+	const hands: RoundEntry['hands'] = {};
+	for (const [player, hand] of Object.entries(entry.hands)) {
+		hands[player] = typeof hand === 'number' ? hand : hand.map((t) => [t[0], t[1]] as Tile);
+	}
+	return { out: entry.out, blocked: entry.blocked, hands };
+}
+
+/**
+ * Adds round `index` (0-based) to the evening. Inside the transaction the evening and its rounds
+ * are read again and the round is checked again; the round must be the next one. Resolves only
+ * after the transaction has committed, so "Saved" is never shown for a round not on disk.
+ */
+export async function saveRound(
+	db: CabooseDb,
+	eveningId: string,
+	index: number,
+	entry: RoundEntry,
+	starter: number | null = null
+): Promise<SaveResult> {
+	try {
+		return await db.transaction('rw', db.evenings, db.rounds, db.drafts, async () => {
+			const evening = await db.evenings.get(eveningId);
+			if (!evening) return { ok: false, conflict: 'missing-evening' } as const;
+			const rows = await listRounds(db, eveningId);
+			if (index !== rows.length) return { ok: false, conflict: 'round-taken' } as const;
+			const check = checkRound(
+				eveningSetup(evening),
+				rows.map((r) => r.entry),
+				index,
+				entry
+			);
+			if (check.errors.length > 0) return { ok: false, problems: check.errors } as const;
+			const now = Date.now();
+			await db.rounds.add({
+				id: roundId(eveningId, index),
+				eveningId,
+				index,
+				entry: plainEntry(entry),
+				starter,
+				savedAt: now
+			});
+			await db.evenings.update(eveningId, { updatedAt: now });
+			await db.drafts.delete(eveningId);
+			return { ok: true } as const;
+		});
+	} catch (error) {
+		// The unique [eveningId+index] index: another tab stored this round first.
+		if (error instanceof Dexie.ConstraintError) return { ok: false, conflict: 'round-taken' };
+		throw error;
+	}
+}
+
+/**
+ * Replaces saved round `index` with a corrected entry. The rounds after it are checked again
+ * against the corrected history (an edit can eliminate a player who then holds a hand later);
+ * if any would be refused, the edit is refused ('later-round-conflict') and nothing changes.
+ */
+export async function editRound(
+	db: CabooseDb,
+	eveningId: string,
+	index: number,
+	entry: RoundEntry,
+	starter?: number | null
+): Promise<SaveResult> {
+	return db.transaction('rw', db.evenings, db.rounds, async () => {
+		const evening = await db.evenings.get(eveningId);
+		if (!evening) return { ok: false, conflict: 'missing-evening' } as const;
+		const rows = await listRounds(db, eveningId);
+		const row = rows[index];
+		if (!row) return { ok: false, conflict: 'no-such-round' } as const;
+		// checkRound also re-checks every later round against the corrected history.
+		const check = checkRound(
+			eveningSetup(evening),
+			rows.map((r) => r.entry),
+			index,
+			entry
+		);
+		if (check.errors.length > 0) return { ok: false, problems: check.errors } as const;
+		const now = Date.now();
+		await db.rounds.put({
+			...row,
+			entry: plainEntry(entry),
+			starter: starter === undefined ? row.starter : starter,
+			savedAt: now
+		});
+		await db.evenings.update(eveningId, { updatedAt: now });
+		return { ok: true } as const;
+	});
+}
+
+/** Removes the last saved round; resolves to its index, or null when there was none. */
+export async function undoLastRound(db: CabooseDb, eveningId: string): Promise<number | null> {
+	return db.transaction('rw', db.evenings, db.rounds, db.drafts, async () => {
+		const rows = await listRounds(db, eveningId);
+		const last = rows.at(-1);
+		if (!last) return null;
+		await db.rounds.delete(last.id);
+		// The draft belonged to the round after the removed one; it no longer applies.
+		await db.drafts.delete(eveningId);
+		await db.evenings.update(eveningId, { updatedAt: Date.now() });
+		return last.index;
+	});
+}
+
+/** The scorekeeper ends the evening (early, or a cyclic schedule): no further round is taken. */
+export async function endEvening(db: CabooseDb, eveningId: string): Promise<boolean> {
+	return db.transaction('rw', db.evenings, db.drafts, async () => {
+		const evening = await db.evenings.get(eveningId);
+		if (!evening) return false;
+		const now = Date.now();
+		if (evening.endedAt === null)
+			await db.evenings.update(eveningId, { endedAt: now, updatedAt: now });
+		await db.drafts.delete(eveningId);
+		return true;
+	});
+}
+
+/** Reopens an evening the scorekeeper ended, so further rounds can be played. */
+export async function resumeEvening(db: CabooseDb, eveningId: string): Promise<boolean> {
+	const now = Date.now();
+	const changed = await db.evenings.update(eveningId, { endedAt: null, updatedAt: now });
+	return changed > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The draft: the round being typed, kept as typed.
+
+export type EntryMode = 'points' | 'tiles';
+
+/** The entry form exactly as the scorekeeper left it. */
+export interface DraftFields {
+	/** Raw text of each points field, by player id. */
+	text: Record<string, string>;
+	mode: Record<string, EntryMode>;
+	tiles: Record<string, [number, number][]>;
+	/** Players marked "went out" (more than one is possible while typing, and refused). */
+	out: string[];
+	blocked: boolean;
+	/** The starter the scorekeeper picked, if changed. */
+	starter: number | null;
+}
+
+export function emptyDraftFields(): DraftFields {
+	return { text: {}, mode: {}, tiles: {}, out: [], blocked: false, starter: null };
+}
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+	return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/** Reads stored draft fields defensively: a draft from an older build must not break the form. */
+export function readDraftFields(raw: unknown): DraftFields {
+	const fields = emptyDraftFields();
+	if (!isRecord(raw)) return fields;
+	if (isRecord(raw.text)) {
+		for (const [k, v] of Object.entries(raw.text)) if (typeof v === 'string') fields.text[k] = v;
+	}
+	if (isRecord(raw.mode)) {
+		for (const [k, v] of Object.entries(raw.mode)) {
+			if (v === 'points' || v === 'tiles') fields.mode[k] = v;
+		}
+	}
+	if (isRecord(raw.tiles)) {
+		for (const [k, v] of Object.entries(raw.tiles)) {
+			if (!Array.isArray(v)) continue;
+			fields.tiles[k] = v
+				.filter(
+					(t): t is [number, number] =>
+						Array.isArray(t) && t.length === 2 && t.every((x) => Number.isInteger(x))
+				)
+				.map((t) => [t[0], t[1]]);
+		}
+	}
+	if (Array.isArray(raw.out))
+		fields.out = raw.out.filter((x): x is string => typeof x === 'string');
+	fields.blocked = raw.blocked === true;
+	fields.starter = Number.isInteger(raw.starter) ? (raw.starter as number) : null;
+	return fields;
+}
+
+export async function saveDraft(
+	db: CabooseDb,
+	eveningId: string,
+	index: number,
+	fields: DraftFields
+): Promise<void> {
+	const row: DraftRow = {
+		eveningId,
+		index,
+		fields: readDraftFields(JSON.parse(JSON.stringify(fields))) as unknown as Record<
+			string,
+			unknown
+		>,
+		updatedAt: Date.now()
+	};
+	await db.drafts.put(row);
+}
+
+/** The draft of round `index`, or null (none, or one left over from another round). */
+export async function loadDraft(
+	db: CabooseDb,
+	eveningId: string,
+	index: number
+): Promise<DraftFields | null> {
+	const row = await db.drafts.get(eveningId);
+	if (!row || row.index !== index) return null;
+	return readDraftFields(row.fields);
+}
+
+export async function clearDraft(db: CabooseDb, eveningId: string): Promise<void> {
+	await db.drafts.delete(eveningId);
+}

@@ -1,0 +1,331 @@
+// The score entry form of one round: what was typed (kept raw, so a reload restores it exactly),
+// the round it makes, and the rules core's verdict on it, live.
+
+import { checkRound, handValue, parseHandValue, tileKey } from '$lib/rules';
+import type {
+	EveningSetup,
+	Problem,
+	RoundCheck,
+	RoundEntry,
+	Ruleset,
+	Tile
+} from '$lib/rules/types';
+import { emptyDraftFields, type DraftFields, type EntryMode } from '$lib/db/rounds';
+
+/** What the form needs to know about its round. */
+export interface EntryContext {
+	setup: EveningSetup;
+	/** The evening's saved rounds (an edit sees all of them; its own index is replaced). */
+	rounds: RoundEntry[];
+	index: number;
+	engine: number;
+	/** Players of this round, in seat order (eliminated players have no field). */
+	players: string[];
+}
+
+/** Problems a screen shows before Save is pressed: the ones about what was typed in a field. */
+const FIELD_CODES = new Set([
+	'hand-not-whole',
+	'hand-too-high',
+	'tile-outside-set',
+	'tile-twice',
+	'engine-in-hand',
+	'out-holds-tiles'
+]);
+
+export class EntryForm {
+	text = $state<Record<string, string>>({});
+	mode = $state<Record<string, EntryMode>>({});
+	tiles = $state<Record<string, [number, number][]>>({});
+	out = $state<string[]>([]);
+	blocked = $state(false);
+	starter = $state<number | null>(null);
+	/** Fields left at least once: their problems show before Save is pressed. */
+	touched = $state<Record<string, boolean>>({});
+	/** Save was pressed: every problem shows. */
+	attempted = $state(false);
+	/** The round (as JSON) whose warnings were shown; saving it again confirms them. */
+	warnedFor = $state<string | null>(null);
+	/** The round whose fields are loaded (draft or saved round); until then nothing is autosaved. */
+	loadedFor = $state<number | null>(null);
+
+	#context: () => EntryContext | null;
+
+	constructor(context: () => EntryContext | null) {
+		this.#context = context;
+	}
+
+	get context(): EntryContext | null {
+		return this.#context();
+	}
+
+	get rules(): Ruleset | null {
+		return this.context?.setup.rules ?? null;
+	}
+
+	/** The form as stored in a draft. */
+	readonly fields: DraftFields = $derived({
+		text: { ...this.text },
+		mode: { ...this.mode },
+		tiles: Object.fromEntries(
+			Object.entries(this.tiles).map(([k, v]) => [
+				k,
+				v.map((t) => [t[0], t[1]] as [number, number])
+			])
+		),
+		out: [...this.out],
+		blocked: this.blocked,
+		starter: this.starter
+	});
+
+	/** True when nothing was typed or chosen yet (no draft worth keeping). */
+	readonly pristine: boolean = $derived(
+		Object.values(this.text).every((t) => t.trim() === '') &&
+			Object.keys(this.tiles).length === 0 &&
+			this.out.length === 0 &&
+			!this.blocked &&
+			this.starter === null
+	);
+
+	modeOf(player: string): EntryMode {
+		return this.mode[player] ?? 'points';
+	}
+
+	isOut(player: string): boolean {
+		return this.out.includes(player);
+	}
+
+	/** The value of a hand entered as tiles, under the rules. */
+	tilesValue(player: string): number {
+		const rules = this.rules;
+		return rules ? handValue(rules, this.tiles[player] ?? []) : 0;
+	}
+
+	/** The round as the rules core sees it, plus problems found before the core (parsing). */
+	readonly built: { entry: RoundEntry; local: Problem[] } = $derived.by(() => {
+		const ctx = this.context;
+		const hands: RoundEntry['hands'] = {};
+		const local: Problem[] = [];
+		const players = ctx?.players ?? [];
+		const outs = this.out.filter((p) => players.includes(p));
+		for (const player of players) {
+			const out = outs.includes(player);
+			const tiles = this.modeOf(player) === 'tiles' ? (this.tiles[player] ?? []) : null;
+			if (out) {
+				// The first "out" is entry.out; any further one is an empty hand, which the core
+				// also reads as "went out". Tiles in an out hand go in, so the core refuses them.
+				if (tiles && tiles.length > 0) hands[player] = tiles.map((t) => [t[0], t[1]] as Tile);
+				else if (player !== outs[0]) hands[player] = [];
+				continue;
+			}
+			if (tiles) {
+				hands[player] = tiles.map((t) => [t[0], t[1]] as Tile);
+				continue;
+			}
+			const parsed = parseHandValue(this.text[player] ?? '');
+			if (parsed.ok) hands[player] = parsed.value;
+			else local.push({ ...parsed.problem, player });
+		}
+		if (outs.length > 1) {
+			local.push({ code: 'two-out', params: { count: outs.length } });
+		}
+		return { entry: { out: outs[0] ?? null, blocked: this.blocked, hands }, local };
+	});
+
+	readonly check: RoundCheck = $derived.by(() => {
+		const ctx = this.context;
+		const { entry, local } = this.built;
+		if (!ctx) return { errors: local, warnings: [] };
+		const core = checkRound(ctx.setup, ctx.rounds, ctx.index, entry);
+		// A field that did not parse has no hand in the entry: the core's "missing" is noise there.
+		const unparsed = local.map((p) => p.player).filter(Boolean);
+		const twoOut = local.some((p) => p.code === 'two-out');
+		const errors = [
+			...local,
+			...core.errors.filter(
+				(p) =>
+					!(p.code === 'hand-missing' && unparsed.includes(p.player)) &&
+					!(p.code === 'two-out' && twoOut)
+			)
+		];
+		return { errors, warnings: core.warnings };
+	});
+
+	readonly valid: boolean = $derived(this.check.errors.length === 0);
+
+	/** Problems to show next to a player's field now. */
+	problemsFor(player: string): Problem[] {
+		return this.check.errors.filter(
+			(p) =>
+				p.player === player && (this.attempted || (this.touched[player] && FIELD_CODES.has(p.code)))
+		);
+	}
+
+	/** Problems about the round as a whole (or about players without a field), after Save. */
+	readonly roundProblems: Problem[] = $derived.by(() => {
+		if (!this.attempted) return [];
+		const players = this.context?.players ?? [];
+		return this.check.errors.filter((p) => !p.player || !players.includes(p.player));
+	});
+
+	readonly warnings: Problem[] = $derived(this.check.warnings);
+
+	/** Tiles already in another hand this round, by tile key: who holds them. */
+	takenBy(player: string): Record<string, string> {
+		const taken: Record<string, string> = {};
+		for (const [other, tiles] of Object.entries(this.tiles)) {
+			if (other === player || this.modeOf(other) !== 'tiles') continue;
+			if (!(this.context?.players ?? []).includes(other)) continue;
+			for (const t of tiles) taken[tileKey(t)] = other;
+		}
+		return taken;
+	}
+
+	setText(player: string, value: string): void {
+		this.text[player] = value;
+		if (this.modeOf(player) !== 'points') this.mode[player] = 'points';
+		this.warnedFor = null;
+	}
+
+	touch(player: string): void {
+		this.touched[player] = true;
+	}
+
+	toggleOut(player: string): void {
+		this.out = this.isOut(player) ? this.out.filter((p) => p !== player) : [...this.out, player];
+		this.warnedFor = null;
+	}
+
+	toggleBlocked(): void {
+		this.blocked = !this.blocked;
+		this.warnedFor = null;
+	}
+
+	setTiles(player: string, tiles: readonly Tile[]): void {
+		this.tiles[player] = tiles.map((t) => [t[0], t[1]]);
+		this.mode[player] = 'tiles';
+		this.touched[player] = true;
+		this.warnedFor = null;
+	}
+
+	usePoints(player: string): void {
+		delete this.tiles[player];
+		this.mode[player] = 'points';
+		this.warnedFor = null;
+	}
+
+	/** What Save should do now: refuse, ask to confirm the warnings, or store `entry`. */
+	attempt(): { kind: 'refused' } | { kind: 'warn' } | { kind: 'store'; entry: RoundEntry } {
+		this.attempted = true;
+		if (this.check.errors.length > 0) return { kind: 'refused' };
+		const entry = $state.snapshot(this.built.entry) as RoundEntry;
+		const key = JSON.stringify(entry);
+		if (this.warnings.length > 0 && this.warnedFor !== key) {
+			this.warnedFor = key;
+			return { kind: 'warn' };
+		}
+		return { kind: 'store', entry };
+	}
+
+	/** Loads typed fields (a draft, or a saved round to edit) for round `index`. */
+	restore(fields: DraftFields, index: number | null): void {
+		this.text = { ...fields.text };
+		this.mode = { ...fields.mode };
+		this.tiles = Object.fromEntries(
+			Object.entries(fields.tiles).map(([k, v]) => [
+				k,
+				v.map((t) => [t[0], t[1]] as [number, number])
+			])
+		);
+		this.out = [...fields.out];
+		this.blocked = fields.blocked;
+		this.starter = fields.starter;
+		this.touched = Object.fromEntries(Object.keys(fields.text).map((k) => [k, true]));
+		this.attempted = false;
+		this.warnedFor = null;
+		this.loadedFor = index;
+	}
+
+	/** An empty form for round `index` (null: not known yet, so nothing is autosaved). */
+	reset(index: number | null): void {
+		this.restore(emptyDraftFields(), index);
+		this.touched = {};
+	}
+}
+
+/** A saved round as form fields, for editing it. */
+export function fieldsFromEntry(entry: RoundEntry, starter: number | null): DraftFields {
+	const fields = emptyDraftFields();
+	for (const [player, hand] of Object.entries(entry.hands)) {
+		if (typeof hand === 'number') {
+			fields.text[player] = String(hand);
+			fields.mode[player] = 'points';
+		} else {
+			fields.tiles[player] = hand.map((t) => [t[0], t[1]]);
+			fields.mode[player] = 'tiles';
+		}
+	}
+	if (entry.out !== null) fields.out = [entry.out];
+	fields.blocked = entry.blocked;
+	fields.starter = starter;
+	return fields;
+}
+
+/**
+ * Keeps the form in IndexedDB while it is typed: shortly after each change, and at once when the
+ * page is hidden or closed (a killed tab usually gets `visibilitychange` first).
+ */
+export function autosave(
+	form: EntryForm,
+	store: (fields: DraftFields, index: number) => Promise<void>,
+	delayMs = 300
+): { stop: () => void; cancel: () => void } {
+	let timer: ReturnType<typeof setTimeout> | null = null;
+	// The round index is taken when the change happens: a late flush never lands on the next round.
+	let pending: { fields: DraftFields; index: number } | null = null;
+	const flush = () => {
+		if (timer) clearTimeout(timer);
+		timer = null;
+		if (pending) {
+			const { fields, index } = pending;
+			pending = null;
+			void store(fields, index);
+		}
+	};
+	const cancel = () => {
+		if (timer) clearTimeout(timer);
+		timer = null;
+		pending = null;
+	};
+	const onHide = () => {
+		if (document.visibilityState === 'hidden') flush();
+	};
+	const stopEffect = $effect.root(() => {
+		let first = true;
+		$effect(() => {
+			const fields = $state.snapshot(form.fields) as DraftFields;
+			const index = form.context?.index;
+			const loaded = form.loadedFor;
+			// The first run is what was just loaded; before the round's draft is read, an empty
+			// form must never overwrite it.
+			if (first || index === undefined || loaded !== index) {
+				first = false;
+				return;
+			}
+			pending = { fields, index };
+			if (timer) clearTimeout(timer);
+			timer = setTimeout(flush, delayMs);
+		});
+	});
+	addEventListener('pagehide', flush);
+	document.addEventListener('visibilitychange', onHide);
+	return {
+		stop: () => {
+			flush();
+			stopEffect();
+			removeEventListener('pagehide', flush);
+			document.removeEventListener('visibilitychange', onHide);
+		},
+		cancel
+	};
+}
