@@ -76,7 +76,7 @@ beforeAll(async () => {
 		eveningId: tiles,
 		roundIndex: 1,
 		seq: 0,
-		event: { type: 'double', train: 'mexican', double: 9, covered: false, note: null },
+		event: { type: 'double', train: 'mexican', value: 9, by: seats[0]!, last: false },
 		at: 7
 	});
 	base = await exportBackup(source);
@@ -104,8 +104,6 @@ afterAll(closeAll);
 
 function leaves(value: Json, path: Path = [], out: { path: Path; value: Json }[] = []) {
 	if (value !== null && typeof value === 'object') {
-		// A table event's own fields are free JSON by design: breaking a type there is no attack.
-		if (path.at(-1) === 'event') return out;
 		if (Array.isArray(value)) value.forEach((v, i) => leaves(v, [...path, i], out));
 		else for (const [k, v] of Object.entries(value)) leaves(v, [...path, k], out);
 		if (Array.isArray(value) || path.length === 0) out.push({ path, value });
@@ -117,7 +115,6 @@ function leaves(value: Json, path: Path = [], out: { path: Path; value: Json }[]
 
 function objects(value: Json, path: Path = [], out: Path[] = []): Path[] {
 	if (value === null || typeof value !== 'object') return out;
-	if (path.at(-1) === 'event') return out;
 	if (!Array.isArray(value)) out.push(path);
 	if (Array.isArray(value)) value.forEach((v, i) => objects(v, [...path, i], out));
 	else for (const [k, v] of Object.entries(value)) objects(v, [...path, k], out);
@@ -145,7 +142,7 @@ function otherType(v: Json, r: ReturnType<typeof rng>): Json {
 	if (typeof v === 'number') return r.pick<Json>([String(v), false, {}, { n: v }, 'NaN']);
 	if (typeof v === 'boolean') return r.pick<Json>([v ? 1 : 0, String(v), {}, [v]]);
 	if (v === null) return r.pick<Json>(['null', false, {}, 'x']);
-	return r.pick<Json>(['[]', 3, true, { length: 0 }]);
+	return r.pick<Json>(['[]', true, { length: 0 }, 'null']);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -421,6 +418,7 @@ describe('hostile backup files', () => {
 				tried++;
 				if (outcome.ok) {
 					accepted++;
+					(await import('node:fs')).writeFileSync('/tmp/acc.json', text);
 					throw new Error(`${label} #${i} was accepted: ${text.slice(0, 300)}`);
 				}
 				byCode.set(outcome.problem.code, (byCode.get(outcome.problem.code) ?? 0) + 1);

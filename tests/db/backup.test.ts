@@ -10,6 +10,7 @@ import {
 	type Backup
 } from '$lib/db/backup';
 import { resolveRules, PRESET_IDS } from '$lib/rules';
+import type { TableEvent, TableEventType } from '$lib/rules/table';
 import { closeAll, dump, entryFor, freshDb, seedEvening } from './backup-fixtures';
 
 afterEach(closeAll);
@@ -54,6 +55,50 @@ describe('exportBackup', () => {
 		}
 		const backup = await exportBackup(db);
 		expect(parsed(backupJson(backup)).evenings).toHaveLength(PRESET_IDS.length);
+	});
+
+	it('carries every kind of table event (the schema knows each one)', async () => {
+		const db = freshDb();
+		const id = await seedEvening(db, ['Anna', 'Ben', 'Cleo'], 1);
+		const [a, b] = (await db.evenings.get(id))!.players.map((p) => p.id) as [string, string];
+		// Keyed by type: a new kind of event in TableEvent fails to compile here until added.
+		const every = {
+			tile: { type: 'tile', train: a, by: b },
+			double: { type: 'double', train: 'mexican', value: 9, by: null, last: true },
+			covered: { type: 'covered', by: a },
+			'cannot-cover': { type: 'cannot-cover', player: b },
+			'still-cannot-cover': { type: 'still-cannot-cover', player: b },
+			marker: { type: 'marker', player: b, on: true, voluntary: false },
+			mexican: { type: 'mexican', on: true },
+			'mexican-add': { type: 'mexican-add' },
+			knock: { type: 'knock', player: a, on: false },
+			'forgot-knock': { type: 'forgot-knock', player: a },
+			turn: { type: 'turn', player: null },
+			'next-turn': { type: 'next-turn' }
+		} satisfies { [K in TableEventType]: Extract<TableEvent, { type: K }> };
+		await db.tableEvents.clear();
+		await db.tableEvents.bulkAdd(
+			Object.values(every).map((event, seq) => ({
+				eveningId: id,
+				roundIndex: 1,
+				seq,
+				event,
+				at: seq
+			}))
+		);
+		const backup = await exportBackup(db);
+		expect(parsed(backupJson(backup)).evenings[0]!.tableEvents).toHaveLength(12);
+		const target = freshDb();
+		await importBackup(target, parsed(backupJson(backup)));
+		expect((await target.tableEvents.toArray()).map((e) => e.event)).toEqual(Object.values(every));
+
+		// A stranger in an event, or an unknown field, is refused.
+		const stranger = structuredClone(backup);
+		stranger.evenings[0]!.tableEvents![0]!.event = { type: 'tile', train: 'nobody', by: null };
+		expect(parseBackup(backupJson(stranger)).ok).toBe(false);
+		const extra = structuredClone(backup);
+		extra.evenings[0]!.tableEvents![6]!.event = { type: 'mexican', on: true, x: 1 };
+		expect(parseBackup(backupJson(extra)).ok).toBe(false);
 	});
 
 	it('names the file by the local date', () => {

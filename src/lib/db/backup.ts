@@ -17,6 +17,7 @@ export const MAX_BACKUP_DEPTH = 24;
 
 /** Keys that could reach an object's prototype if some code ever merged the parsed data. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const MEXICAN_TRAIN = /^mexican(-[1-9][0-9]?)?$/;
 
 /** A table event as exported: the auto-increment `id` is local to one database and left out. */
 export type BackupTableEvent = Omit<TableEventRow, 'id'>;
@@ -231,25 +232,42 @@ const RoundSchema = v.strictObject({
 	savedAt: Time
 });
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+const Who = v.nullable(Id);
+/** A player's train is named by the seat id; a Mexican train 'mexican', 'mexican-2'… */
+const Train = Id;
 
-/** A table event's own fields belong to the live table; here only: small, plain JSON. */
-const JsonValue: v.GenericSchema<Json> = v.lazy(() =>
-	v.union([
-		v.pipe(v.string(), v.maxLength(1000)),
-		v.pipe(v.number(), v.finite()),
-		v.boolean(),
-		v.null(),
-		v.pipe(v.array(JsonValue), v.maxLength(200)),
-		v.record(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,40}$/)), JsonValue)
-	])
-);
+/** Every event of the live table's log (src/lib/rules/table.ts TableEvent), each strict. */
+const TableEventValue = v.variant('type', [
+	v.strictObject({ type: v.literal('tile'), train: Train, by: Who }),
+	v.strictObject({
+		type: v.literal('double'),
+		train: Train,
+		value: Pip,
+		by: Who,
+		last: v.optional(v.boolean())
+	}),
+	v.strictObject({ type: v.literal('covered'), by: Who }),
+	v.strictObject({ type: v.literal('cannot-cover'), player: Id }),
+	v.strictObject({ type: v.literal('still-cannot-cover'), player: Id }),
+	v.strictObject({
+		type: v.literal('marker'),
+		player: Id,
+		on: v.boolean(),
+		voluntary: v.optional(v.boolean())
+	}),
+	v.strictObject({ type: v.literal('mexican'), on: v.boolean() }),
+	v.strictObject({ type: v.literal('mexican-add') }),
+	v.strictObject({ type: v.literal('knock'), player: Id, on: v.boolean() }),
+	v.strictObject({ type: v.literal('forgot-knock'), player: Id }),
+	v.strictObject({ type: v.literal('turn'), player: Who }),
+	v.strictObject({ type: v.literal('next-turn') })
+]);
 
 const TableEventSchema = v.strictObject({
 	eveningId: Id,
 	roundIndex: v.pipe(Whole, v.maxValue(10_000)),
 	seq: v.pipe(Whole, v.maxValue(1_000_000)),
-	event: v.record(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,40}$/)), JsonValue),
+	event: TableEventValue,
 	at: Time
 });
 
@@ -446,6 +464,18 @@ function checkConsistency(backup: Backup): ParsedBackup | null {
 			if (ev.eveningId !== evening.id) return refuse('inconsistent', `${eat}.eveningId`);
 			// Events belong to a saved round or to the round being played.
 			if (ev.roundIndex > rounds.length) return refuse('inconsistent', `${eat}.roundIndex`);
+			// Whoever an event names must sit at this evening's table.
+			const named = ev.event as Record<string, unknown>;
+			for (const field of ['player', 'by'] as const) {
+				const who = named[field];
+				if (typeof who === 'string' && !seatIds.includes(who)) {
+					return refuse('inconsistent', `${eat}.event.${field}`);
+				}
+			}
+			const train = named.train;
+			if (typeof train === 'string' && !seatIds.includes(train) && !MEXICAN_TRAIN.test(train)) {
+				return refuse('inconsistent', `${eat}.event.train`);
+			}
 			const k = `${ev.roundIndex}:${ev.seq}`;
 			if (seen.has(k)) return refuse('inconsistent', `${eat}.seq`, 'duplicate');
 			seen.add(k);
