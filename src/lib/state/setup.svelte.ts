@@ -1,0 +1,322 @@
+// The New evening form: seats in order, the preset and any changed knob, checked live by the
+// rules core. Only the preset and the knobs the scorekeeper changed are stored (RulesChoice).
+import type { CabooseDb, PlayerRow } from '$lib/db/database';
+import { createEvening, knownPlayers, playerKey } from '$lib/db/evenings';
+import {
+	PRESETS,
+	dealSize,
+	playerRange,
+	resolveRules,
+	scheduleEngines,
+	scheduleLength,
+	validateSetup,
+	type PresetId,
+	type Problem,
+	type Ruleset,
+	type RulesChoice
+} from '$lib/rules';
+
+/** RULES.md: 2 to 10 players; a preset may allow fewer. */
+export const MAX_SEATS = 10;
+
+/** RULES.md: a double-n set, n ∈ {6, 9, 12, 15, 18}. */
+export const SET_SIZES_FOR_FORM = [6, 9, 12, 15, 18] as const;
+
+export type KnobKey = Exclude<keyof Ruleset, 'preset'>;
+
+/** Knobs typed as text: a whole number, or empty for "none" where the knob allows it. */
+export const NUMBER_KNOBS = [
+	'rounds',
+	'deal',
+	'blankHalf',
+	'doubleBlank',
+	'doubleFlat',
+	'goingOutBonus',
+	'elimination'
+] as const satisfies readonly KnobKey[];
+export type NumberKnob = (typeof NUMBER_KNOBS)[number];
+const NULLABLE: ReadonlySet<NumberKnob> = new Set([
+	'rounds',
+	'deal',
+	'doubleBlank',
+	'doubleFlat',
+	'elimination'
+]);
+
+/**
+ * Text as the knob's value: '' is null (for knobs that allow none), a whole number is that
+ * number; anything else stays text, so the rules core refuses it by name (bad-knob).
+ */
+export function parseKnobText(knob: NumberKnob, text: string): unknown {
+	const t = text.trim().replace(/^[−–]/, '-');
+	if (t === '') return NULLABLE.has(knob) ? null : text;
+	if (/^[+-]?\d+$/.test(t)) return Number(t);
+	return text;
+}
+
+/** "12, 10, 8" as [12, 10, 8]; text that is not a list of whole numbers stays text. */
+export function parseScheduleText(text: string): unknown {
+	const parts = text
+		.split(/[\s,;]+/)
+		.map((s) => s.trim())
+		.filter((s) => s !== '');
+	if (parts.every((s) => /^\d+$/.test(s))) return parts.map(Number);
+	return text;
+}
+
+function same(a: unknown, b: unknown): boolean {
+	return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** How the summary words the engine schedule. */
+export type ScheduleShape =
+	| { kind: 'one'; first: number }
+	| { kind: 'run'; first: number; last: number; step: -2 | -1 | 1 | 2; count: number }
+	| { kind: 'list'; list: number[]; count: number }
+	| { kind: 'cyclic'; first: number; last: number; elimination: boolean };
+
+export function scheduleShape(rules: Ruleset): ScheduleShape {
+	const length = scheduleLength(rules);
+	if (length === null) {
+		const cycle = scheduleEngines(rules);
+		return {
+			kind: 'cyclic',
+			first: cycle[0] ?? rules.set,
+			last: cycle.at(-1) ?? 0,
+			elimination: rules.elimination !== null
+		};
+	}
+	const list = scheduleEngines(rules);
+	const first = list[0];
+	if (list.length === 1 && first !== undefined) return { kind: 'one', first };
+	if (list.length >= 3 && first !== undefined) {
+		const step = list[1]! - first;
+		if (
+			(step === -1 || step === 1 || step === -2 || step === 2) &&
+			list.every((d, i) => d === first + i * step)
+		) {
+			return { kind: 'run', first, last: list.at(-1)!, step, count: list.length };
+		}
+	}
+	return { kind: 'list', list, count: list.length };
+}
+
+export class SetupForm {
+	/** Seats in order, as typed. */
+	names = $state<string[]>(['', '']);
+	/** Seats whose field was left once: only then is an empty name worth a message. */
+	touched = $state<boolean[]>([false, false]);
+	preset = $state<PresetId>('swiss-jassshop');
+	/** Knobs the scorekeeper changed; a value the core refuses is kept so it can be named. */
+	overrides = $state<Partial<Record<KnobKey, unknown>>>({});
+	/** What was typed into number knobs and the custom schedule, while it differs from the value. */
+	texts = $state<Partial<Record<NumberKnob | 'schedule', string>>>({});
+	firstStarter = $state(0);
+	/** Start evening was pressed: show every problem. */
+	attempted = $state(false);
+	saving = $state(false);
+	saveError = $state<string | null>(null);
+	known = $state.raw<PlayerRow[]>([]);
+
+	readonly choice: RulesChoice = $derived({
+		preset: this.preset,
+		...this.overrides
+	} as RulesChoice);
+	readonly rules: Ruleset = $derived(resolveRules(this.choice));
+	readonly problems: Problem[] = $derived(validateSetup(this.names, this.choice));
+	readonly range = $derived(playerRange(this.rules));
+	readonly deal = $derived(dealSize(this.rules, this.names.length));
+	readonly schedule = $derived(scheduleShape(this.rules));
+	readonly presetInfo = $derived(PRESETS[this.preset]);
+	readonly changedCount = $derived(Object.keys(this.overrides).length);
+	readonly canAdd = $derived(this.names.length < MAX_SEATS);
+	/** Known players not already seated, most recently played first. */
+	readonly pickable = $derived.by(() => {
+		const seated = this.names.map(playerKey);
+		return this.known.filter((p) => !seated.includes(p.key));
+	});
+
+	readonly #db: CabooseDb;
+
+	constructor(db: CabooseDb) {
+		this.#db = db;
+	}
+
+	async loadKnown(): Promise<void> {
+		this.known = await knownPlayers(this.#db);
+	}
+
+	// ---- seats
+
+	/** The problem to show next to seat i, if any. */
+	nameProblem(i: number): Problem | undefined {
+		const seat = String(i);
+		return this.problems.find(
+			(p) =>
+				p.player === seat && (p.code !== 'name-empty' || this.attempted || this.touched[i] === true)
+		);
+	}
+
+	readonly countProblem = $derived(this.problems.find((p) => p.code === 'player-count'));
+
+	setName(i: number, name: string): void {
+		if (i >= 0 && i < this.names.length) this.names[i] = name;
+	}
+
+	touch(i: number): void {
+		if (i >= 0 && i < this.touched.length) this.touched[i] = true;
+	}
+
+	/** Adds an empty seat at the end; returns its index, or null when the table is full. */
+	addSeat(): number | null {
+		if (!this.canAdd) return null;
+		this.names.push('');
+		this.touched.push(false);
+		return this.names.length - 1;
+	}
+
+	removeSeat(i: number): void {
+		if (i < 0 || i >= this.names.length || this.names.length <= 1) return;
+		this.names.splice(i, 1);
+		this.touched.splice(i, 1);
+		if (this.firstStarter > i || this.firstStarter >= this.names.length) {
+			this.firstStarter = Math.max(0, this.firstStarter - 1);
+		}
+	}
+
+	/** Swaps seat i with its neighbour (-1 up, +1 down). */
+	move(i: number, by: -1 | 1): void {
+		const j = i + by;
+		if (i < 0 || j < 0 || i >= this.names.length || j >= this.names.length) return;
+		[this.names[i], this.names[j]] = [this.names[j]!, this.names[i]!];
+		[this.touched[i], this.touched[j]] = [this.touched[j]!, this.touched[i]!];
+		if (this.firstStarter === i) this.firstStarter = j;
+		else if (this.firstStarter === j) this.firstStarter = i;
+	}
+
+	/** Seats a known player in the first empty seat, or a new one; returns the seat or null. */
+	pick(player: PlayerRow): number | null {
+		let i = this.names.findIndex((n) => n.trim() === '');
+		if (i === -1) i = this.addSeat() ?? -1;
+		if (i === -1) return null;
+		this.names[i] = player.name;
+		this.touched[i] = true;
+		return i;
+	}
+
+	// ---- rules
+
+	setPreset(id: PresetId): void {
+		this.preset = id;
+		// A change that now equals the new preset's default is no longer a change.
+		const defaults = PRESETS[id].defaults;
+		for (const k of Object.keys(this.overrides) as KnobKey[]) {
+			if (same(this.overrides[k], defaults[k])) delete this.overrides[k];
+		}
+		for (const k of Object.keys(this.texts) as (NumberKnob | 'schedule')[]) {
+			if (!(k in this.overrides)) delete this.texts[k];
+		}
+	}
+
+	/** Sets a knob; the preset's own value removes the override. */
+	setKnob<K extends KnobKey>(knob: K, value: unknown): void {
+		if (same(value, PRESETS[this.preset].defaults[knob])) delete this.overrides[knob];
+		else this.overrides[knob] = value;
+	}
+
+	isChanged(knob: KnobKey): boolean {
+		return knob in this.overrides;
+	}
+
+	/** The text shown in a number knob: what was typed, else the value in effect. */
+	knobText(knob: NumberKnob): string {
+		const typed = this.texts[knob];
+		if (typed !== undefined) return typed;
+		const v = this.rules[knob];
+		return v === null ? '' : String(v);
+	}
+
+	setKnobText(knob: NumberKnob, text: string): void {
+		this.texts[knob] = text;
+		this.setKnob(knob, parseKnobText(knob, text));
+	}
+
+	/** 'custom' while the schedule is a list (or text being typed for one). */
+	readonly scheduleMode = $derived(
+		this.texts.schedule !== undefined || typeof this.rules.schedule !== 'string'
+			? 'custom'
+			: this.rules.schedule
+	);
+
+	scheduleText(): string {
+		const typed = this.texts.schedule;
+		if (typed !== undefined) return typed;
+		return scheduleEngines(this.rules).join(', ');
+	}
+
+	setScheduleMode(mode: string): void {
+		if (mode === 'custom') {
+			// Start from the engines in effect, so the list is edited rather than typed anew.
+			const text = scheduleEngines(this.rules).join(', ');
+			this.texts.schedule = text;
+			this.setKnob('schedule', parseScheduleText(text));
+		} else {
+			delete this.texts.schedule;
+			this.setKnob('schedule', mode);
+		}
+	}
+
+	setScheduleText(text: string): void {
+		this.texts.schedule = text;
+		this.setKnob('schedule', parseScheduleText(text));
+	}
+
+	resetRules(): void {
+		this.overrides = {};
+		this.texts = {};
+	}
+
+	/** The bad-knob problem of one knob (the schedule also answers for its custom list). */
+	knobProblem(knob: KnobKey): Problem | undefined {
+		return this.problems.find((p) => p.code === 'bad-knob' && p.params?.knob === knob);
+	}
+
+	/** Problems not shown next to a field of their own (an unknown preset, for one). */
+	readonly otherProblems = $derived(
+		this.problems.filter(
+			(p) =>
+				p.player === undefined &&
+				p.code !== 'player-count' &&
+				!(p.code === 'bad-knob' && typeof p.params?.knob === 'string')
+		)
+	);
+
+	// ---- start
+
+	/**
+	 * Stores the evening when the core accepts it and returns its id; otherwise shows every
+	 * problem and returns null, storing nothing.
+	 */
+	async start(): Promise<string | null> {
+		this.attempted = true;
+		this.saveError = null;
+		if (this.problems.length > 0 || this.saving) return null;
+		this.saving = true;
+		try {
+			const starter =
+				this.rules.start === 'rotate' && this.firstStarter < this.names.length
+					? this.firstStarter
+					: 0;
+			return await createEvening(this.#db, {
+				names: $state.snapshot(this.names),
+				rules: $state.snapshot(this.choice) as RulesChoice,
+				firstStarter: starter
+			});
+		} catch (e) {
+			this.saveError = e instanceof Error ? e.message : String(e);
+			return null;
+		} finally {
+			this.saving = false;
+		}
+	}
+}
