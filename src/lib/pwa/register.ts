@@ -1,0 +1,52 @@
+import { Workbox } from 'workbox-window';
+import { dev } from '$app/environment';
+
+// The service worker is registered here (svelte.config.js: register: false) so an update waits
+// in the background until the scorekeeper presses Reload: mid-round, nothing reloads by itself.
+
+let wb: Workbox | null = null;
+let reloading = false;
+
+export interface UpdateHooks {
+	/** A new build is installed and waiting, or took over from another tab: offer Reload. */
+	onUpdateReady(): void;
+}
+
+export function registerServiceWorker(hooks: UpdateHooks): void {
+	// In dev the app is served by Vite; a worker there would only cache stale modules.
+	if (dev || !('serviceWorker' in navigator) || wb) return;
+	const workbox = new Workbox('/service-worker.js');
+	wb = workbox;
+	workbox.addEventListener('waiting', () => hooks.onUpdateReady());
+	workbox.addEventListener('controlling', (event) => {
+		if (reloading) {
+			location.reload();
+			return;
+		}
+		// Another tab pressed Reload: this page still runs the old build, whose files are gone
+		// from the cache. Offer the reload here too rather than break on the next lazy screen.
+		if (event.isUpdate) hooks.onUpdateReady();
+	});
+	void workbox.register().catch((err: unknown) => {
+		console.warn('Caboose: the service worker could not be registered', err);
+	});
+	// Phones keep a tab for days: look for a new build whenever the app comes back to the front.
+	document.addEventListener('visibilitychange', () => {
+		if (document.visibilityState === 'visible') void workbox.update().catch(() => undefined);
+	});
+}
+
+/** The Reload button: let the waiting build take over, then load it. */
+export function applyUpdate(): void {
+	reloading = true;
+	const waiting = wb && navigator.serviceWorker.controller ? wb : null;
+	if (!waiting) {
+		location.reload();
+		return;
+	}
+	void navigator.serviceWorker.getRegistration().then((reg) => {
+		// Nothing waiting (the new build already took over from another tab): a plain reload.
+		if (reg?.waiting) waiting.messageSkipWaiting();
+		else location.reload();
+	});
+}

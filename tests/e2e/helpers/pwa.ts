@@ -1,0 +1,96 @@
+// Page helpers for the PWA journeys: wait for the service worker, and read or write the app's
+// IndexedDB directly (the way a previous session of the app would have left it).
+import type { Page } from '@playwright/test';
+
+/** Resolves once a service worker controls the page (the first visit's worker claims it). */
+export async function waitForController(page: Page): Promise<void> {
+	await page.evaluate(async () => {
+		await navigator.serviceWorker.ready;
+		if (navigator.serviceWorker.controller) return;
+		await new Promise((resolve) =>
+			navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true })
+		);
+	});
+}
+
+/** Waits until the app has created its database (schema version 1 is native version 10). */
+export async function waitForDatabase(page: Page): Promise<void> {
+	await page.waitForFunction(async () => {
+		const dbs = await indexedDB.databases();
+		return dbs.some((d) => d.name === 'caboose' && (d.version ?? 0) >= 10);
+	});
+}
+
+export interface SeedEvening {
+	id: string;
+	names: string[];
+	/** A draft round (raw fields as typed) to keep for the evening. */
+	draft?: Record<string, unknown>;
+}
+
+/** Writes an evening with its players (and a draft) as the app stores them. */
+export async function seedEvening(page: Page, seed: SeedEvening): Promise<void> {
+	await waitForDatabase(page);
+	await page.evaluate(async ({ id, names, draft }) => {
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const req = indexedDB.open('caboose');
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		const now = Date.now();
+		const players = names.map((name, i) => ({ id: `${id}-p${i}`, name }));
+		const tx = db.transaction(['players', 'evenings', 'drafts'], 'readwrite', {
+			durability: 'strict'
+		});
+		for (const p of players) {
+			tx.objectStore('players').put({ ...p, key: p.name.trim().toLowerCase(), lastPlayedAt: now });
+		}
+		tx.objectStore('evenings').put({
+			id,
+			createdAt: now,
+			updatedAt: now,
+			players,
+			rules: { preset: 'cardinal-us' },
+			firstStarter: 0,
+			endedAt: null
+		});
+		if (draft)
+			tx.objectStore('drafts').put({ eveningId: id, index: 0, fields: draft, updatedAt: now });
+		await new Promise<void>((resolve, reject) => {
+			tx.oncomplete = () => resolve();
+			tx.onerror = () => reject(tx.error);
+		});
+		db.close();
+	}, seed);
+}
+
+/** Reads whole stores of the app's database (without changing its version). */
+export async function readStores(page: Page, stores: string[]): Promise<Record<string, unknown[]>> {
+	return page.evaluate(async (names) => {
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const req = indexedDB.open('caboose');
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		const out: Record<string, unknown[]> = {};
+		const present = names.filter((n) => db.objectStoreNames.contains(n));
+		if (present.length > 0) {
+			const tx = db.transaction(present, 'readonly');
+			await Promise.all(
+				present.map(
+					(n) =>
+						new Promise<void>((resolve, reject) => {
+							const req = tx.objectStore(n).getAll();
+							req.onsuccess = () => {
+								out[n] = req.result as unknown[];
+								resolve();
+							};
+							req.onerror = () => reject(req.error);
+						})
+				)
+			);
+		}
+		db.close();
+		return out;
+	}, stores);
+}

@@ -1,0 +1,362 @@
+// The phone without signal: installable, offline after one visit, updates only on Reload, data
+// that survives an update, an honest word when the browser deleted the data, a strict CSP and no
+// request to any other origin. Runs against the real build (BUILD_DIR), like a phone gets it.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { startSwapServer } from './helpers/swap-server';
+import { readStores, seedEvening, waitForController, waitForDatabase } from './helpers/pwa';
+
+const buildA = process.env.BUILD_DIR ?? 'build';
+/** This spec's own server for the update journey (4310-4319 are the PWA tests'). */
+const SWAP_PORT = 4310;
+const SHOTS = '/tmp/shots';
+
+const app = (page: Page) => page.getByRole('region', { name: 'App status' });
+
+test('the app is installable: manifest, icons and Chromium reports no installability error', async ({
+	request
+}) => {
+	// Chromium never offers to install from an incognito profile (Playwright's default context),
+	// so this check runs in a real profile, as on a phone.
+	const profile = await mkdtemp(path.join(tmpdir(), 'caboose-profile-'));
+	const context = await chromium.launchPersistentContext(profile, {
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+		baseURL: test.info().project.use.baseURL,
+		viewport: { width: 390, height: 844 }
+	});
+	try {
+		const page = context.pages()[0] ?? (await context.newPage());
+		await checkInstallable(page, request);
+	} finally {
+		await context.close();
+		await rm(profile, { recursive: true, force: true });
+	}
+});
+
+async function checkInstallable(page: Page, request: APIRequestContext): Promise<void> {
+	await page.goto('/');
+	await waitForController(page);
+
+	const manifestUrl = await page.locator('link[rel="manifest"]').getAttribute('href');
+	expect(manifestUrl).toBeTruthy();
+	const res = await request.get(new URL(manifestUrl!, page.url()).href);
+	expect(res.ok()).toBe(true);
+	const manifest = (await res.json()) as Record<string, unknown> & {
+		icons: { src: string; sizes: string; type: string; purpose?: string }[];
+	};
+	expect(manifest).toMatchObject({
+		id: '/',
+		name: expect.stringContaining('Caboose'),
+		short_name: 'Caboose',
+		start_url: '/',
+		scope: '/',
+		display: 'standalone',
+		theme_color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+		background_color: expect.stringMatching(/^#[0-9a-f]{6}$/i)
+	});
+
+	// Every icon is fetchable and really has the size it claims.
+	const seen: string[] = [];
+	for (const icon of manifest.icons) {
+		const img = await request.get(new URL(icon.src, page.url()).href);
+		expect(img.ok(), icon.src).toBe(true);
+		const meta = await sharp(await img.body()).metadata();
+		expect(`${meta.width}x${meta.height}`, icon.src).toBe(icon.sizes);
+		expect(meta.format).toBe('png');
+		seen.push(`${icon.sizes} ${icon.purpose ?? 'any'}`);
+	}
+	expect(seen).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+
+	const touch = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+	const touchImg = await request.get(new URL(touch!, page.url()).href);
+	const touchMeta = await sharp(await touchImg.body()).metadata();
+	expect([touchMeta.width, touchMeta.height]).toEqual([180, 180]);
+
+	const cdp = await page.context().newCDPSession(page);
+	const appManifest = (await cdp.send('Page.getAppManifest')) as {
+		errors: unknown[];
+		url: string;
+	};
+	expect(appManifest.url).toContain('/manifest.webmanifest');
+	expect(appManifest.errors).toEqual([]);
+	const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+	expect(installabilityErrors).toEqual([]);
+}
+
+test('after one visit every screen and a deep link work offline', async ({ page, context }) => {
+	await page.goto('/');
+	await waitForController(page);
+	const id = 'offline-evening';
+	await seedEvening(page, { id, names: ['Anna', 'Ben', 'Cléo'] });
+
+	// Every screen of the app, and a deep link that is not prerendered (the fallback serves it).
+	const routes = ['/', '/new', '/evenings', '/settings', `/evening/${id}`];
+	const online = new Map<string, string>();
+	for (const route of routes) {
+		await page.goto(route);
+		await expect(page.locator('h1').first()).toBeVisible();
+		online.set(route, (await page.locator('h1').first().innerText()).trim());
+	}
+
+	await context.setOffline(true);
+	// The network is really gone: a fetch that bypasses the worker's cache fails.
+	const reachable = await page.evaluate(() =>
+		fetch(`/_app/version.json?${Date.now()}`, { cache: 'no-store' }).then(
+			() => true,
+			() => false
+		)
+	);
+	expect(reachable).toBe(false);
+
+	for (const route of routes) {
+		const response = await page.goto(route);
+		expect(response?.status(), route).toBe(200);
+		// The same screen as online (not the browser's offline page), rendered by the app.
+		await expect(page.locator('h1').first(), route).toHaveText(online.get(route)!);
+		await expect(app(page), route).toBeAttached();
+	}
+	// Reloading a deep link offline works too.
+	await page.reload();
+	await expect(page.locator('h1').first()).toHaveText(online.get(`/evening/${id}`)!);
+	await context.setOffline(false);
+});
+
+test.describe('an update from build A to build B', () => {
+	let buildB = '';
+	let kitOutB = '';
+
+	test.beforeAll(async () => {
+		test.setTimeout(300_000);
+		// Build B: the same source built again, so it has its own version (SvelteKit's build time).
+		buildB = await mkdtemp(path.join(tmpdir(), 'caboose-build-b-'));
+		kitOutB = `.svelte-kit-update-b-${process.pid}`;
+		await promisify(execFile)('npx', ['vite', 'build'], {
+			env: { ...process.env, BUILD_DIR: buildB, KIT_OUT: kitOutB },
+			maxBuffer: 64 * 1024 * 1024
+		});
+	});
+
+	test.afterAll(async () => {
+		await rm(buildB, { recursive: true, force: true });
+		await rm(kitOutB, { recursive: true, force: true });
+	});
+
+	test('waits for Reload, never reloads by itself, and keeps the saved evening and the draft', async ({
+		page
+	}) => {
+		const server = await startSwapServer(buildA, SWAP_PORT);
+		try {
+			await page.goto(`${server.origin}/`);
+			await waitForController(page);
+			const versionA = await app(page).getAttribute('data-build');
+			const id = 'update-evening';
+			await seedEvening(page, {
+				id,
+				names: ['Anna', 'Ben'],
+				draft: { 'hand:update-evening-p0': '17' }
+			});
+			await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'still A'));
+
+			server.swap(buildB);
+			// What the app does whenever it comes back to the front: look for a new worker.
+			await page.evaluate(async () => {
+				const reg = await navigator.serviceWorker.getRegistration();
+				await reg?.update();
+			});
+
+			const banner = app(page).getByRole('status').filter({ hasText: 'new version' });
+			await expect(banner).toBeVisible();
+			const reload = banner.getByRole('button', { name: 'Reload' });
+			await expect(reload).toBeVisible();
+			await page.screenshot({ path: `${SHOTS}/pwa-update-banner.png` });
+
+			// B is installed and waiting; A still runs: same page, same build, nothing reloaded.
+			const waiting = await page.evaluate(async () => {
+				const reg = await navigator.serviceWorker.getRegistration();
+				return reg?.waiting?.state ?? null;
+			});
+			expect(waiting).toBe('installed');
+			expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
+				'still A'
+			);
+			await expect(app(page)).toHaveAttribute('data-build', versionA!);
+
+			await reload.click();
+			await expect(app(page)).not.toHaveAttribute('data-build', versionA!);
+			const versionB = await app(page).getAttribute('data-build');
+			expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
+				undefined
+			);
+			await expect(app(page).getByRole('status').filter({ hasText: 'new version' })).toHaveCount(0);
+
+			// B controls the page and A's cache is gone.
+			const caches = await page.evaluate(() => caches.keys());
+			expect(caches).toEqual([`caboose-${versionB}`]);
+
+			// The saved evening and the draft survived the update.
+			const stores = await readStores(page, ['evenings', 'drafts']);
+			expect(stores.evenings).toEqual(
+				expect.arrayContaining([expect.objectContaining({ id, endedAt: null })])
+			);
+			expect(stores.drafts).toEqual([
+				expect.objectContaining({ eveningId: id, fields: { 'hand:update-evening-p0': '17' } })
+			]);
+		} finally {
+			await server.close();
+		}
+	});
+});
+
+test('when the browser deleted the data, the app offers a restore instead of an empty app', async ({
+	page
+}) => {
+	await page.goto('/');
+	await waitForDatabase(page);
+	await seedEvening(page, { id: 'vanishing', names: ['Anna', 'Ben'] });
+	// The next start counts the evening and remembers it outside IndexedDB.
+	await page.reload();
+	await expect
+		.poll(() => page.evaluate(() => localStorage.getItem('caboose:saved')))
+		.toContain('"evenings":1');
+	await expect(page.getByRole('heading', { name: 'Your saved evenings are gone' })).toHaveCount(0);
+
+	const cdp = await page.context().newCDPSession(page);
+	await cdp.send('Storage.clearDataForOrigin', {
+		origin: new URL(page.url()).origin,
+		storageTypes: 'indexeddb'
+	});
+	await page.reload();
+
+	const offer = page.getByRole('alert').filter({
+		has: page.getByRole('heading', { name: 'Your saved evenings are gone' })
+	});
+	await expect(offer).toBeVisible();
+	await expect(offer).toContainText('Caboose had 1 saved evenings on this device');
+	await expect(offer.getByRole('link', { name: 'Restore a backup' })).toHaveAttribute(
+		'href',
+		/\/settings$/
+	);
+	await page.screenshot({ path: `${SHOTS}/pwa-vanished-offer.png` });
+
+	// The offer stays until it is answered: another start shows it again.
+	await page.reload();
+	await expect(offer).toBeVisible();
+	await offer.getByRole('button', { name: 'Start fresh' }).click();
+	await expect(offer).toHaveCount(0);
+	await page.reload();
+	await expect(page.locator('h1').first()).toBeVisible();
+	await expect(page.getByRole('heading', { name: 'Your saved evenings are gone' })).toHaveCount(0);
+});
+
+test('another tab upgrading the data closes this one, which then never writes to it', async ({
+	page,
+	context
+}) => {
+	await page.addInitScript(() => {
+		window.addEventListener('caboose:flush', () => {
+			(window as unknown as { flushed: number }).flushed =
+				((window as unknown as { flushed?: number }).flushed ?? 0) + 1;
+		});
+	});
+	await page.goto('/');
+	await waitForDatabase(page);
+
+	// A newer build in a second tab: schema version 2 (native 20) and data format 2.
+	const other = await context.newPage();
+	await other.goto('/favicon.svg');
+	await other.evaluate(async () => {
+		await new Promise<void>((resolve, reject) => {
+			const req = indexedDB.open('caboose', 20);
+			req.onupgradeneeded = () => {
+				req.result.createObjectStore('futureThings', { keyPath: 'id' });
+				req.transaction!.objectStore('meta').put({ key: 'dataVersion', value: 2 });
+			};
+			req.onsuccess = () => {
+				req.result.close();
+				resolve();
+			};
+			req.onerror = () => reject(req.error);
+		});
+	});
+	await other.close();
+
+	const banner = page.getByRole('alert').filter({ hasText: 'updated in another tab' });
+	await expect(banner).toBeVisible();
+	await expect(banner.getByRole('button', { name: 'Reload' })).toBeVisible();
+	expect(await page.evaluate(() => (window as unknown as { flushed?: number }).flushed)).toBe(1);
+
+	// This (older) build reloads onto the newer data: it says so and leaves the data alone.
+	await page.reload();
+	await expect(
+		page.getByRole('alert').filter({ hasText: 'A newer Caboose saved this data' })
+	).toBeVisible();
+	const after = await page.evaluate(async () => {
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const req = indexedDB.open('caboose');
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		const meta = await new Promise((resolve) => {
+			const r = db.transaction('meta').objectStore('meta').get('dataVersion');
+			r.onsuccess = () => resolve(r.result);
+		});
+		const version = db.version;
+		db.close();
+		return { version, meta };
+	});
+	expect(after).toEqual({ version: 20, meta: { key: 'dataVersion', value: 2 } });
+});
+
+test('a strict CSP, no violation while navigating, and no request to any other origin', async ({
+	page,
+	request
+}) => {
+	const html = await (await request.get('/')).text();
+	const csp = /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html)?.[1];
+	expect(csp).toBeDefined();
+	expect(csp).toContain("default-src 'self'");
+	expect(csp).toMatch(/script-src 'self' 'sha256-[^']+'/);
+	expect(csp).not.toContain('unsafe-eval');
+	expect(csp).toContain("object-src 'none'");
+
+	const violations: string[] = [];
+	const foreign: string[] = [];
+	page.on('console', (msg) => {
+		if (/Content[- ]Security[- ]Policy/i.test(msg.text())) violations.push(msg.text());
+	});
+	page.on('request', (req) => {
+		const url = new URL(req.url());
+		if (url.protocol.startsWith('http') && url.hostname !== '127.0.0.1') foreign.push(req.url());
+	});
+	await page.addInitScript(() => {
+		document.addEventListener('securitypolicyviolation', (e) => {
+			const w = window as unknown as { cspViolations?: string[] };
+			(w.cspViolations ??= []).push(`${e.violatedDirective} ${e.blockedURI}`);
+		});
+	});
+
+	await page.goto('/');
+	await waitForController(page);
+	await seedEvening(page, { id: 'csp-evening', names: ['Anna', 'Ben'] });
+	for (const route of ['/', '/new', '/evenings', '/settings', '/evening/csp-evening']) {
+		await page.goto(route);
+		await expect(page.locator('h1').first()).toBeVisible();
+		expect(
+			await page.evaluate(
+				() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []
+			)
+		).toEqual([]);
+	}
+	// Through the app's own links too (client-side navigation).
+	await page.goto('/');
+	await page.getByRole('link', { name: 'New evening' }).click();
+	await expect(page).toHaveURL(/\/new$/);
+	expect(violations).toEqual([]);
+	expect(foreign).toEqual([]);
+});
