@@ -1,6 +1,7 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { defineConfig } from 'vitest/config';
+import { svelteTesting } from '@testing-library/svelte/vite';
 import { pwaIcons } from './scripts/pwa-icons.js';
 
 export default defineConfig({
@@ -13,7 +14,10 @@ export default defineConfig({
 			// No locale in the URL: the choice is remembered in localStorage, else the browser's.
 			strategy: ['localStorage', 'preferredLanguage', 'baseLocale']
 		}),
-		sveltekit()
+		sveltekit(),
+		// Only under Vitest: Svelte's browser build for component tests (files that opt into
+		// `// @vitest-environment jsdom`), and the DOM cleaned up after each test.
+		svelteTesting()
 	],
 	test: {
 		include: ['tests/unit/**/*.test.ts', 'tests/rules/**/*.test.ts', 'tests/db/**/*.test.ts'],
