@@ -103,9 +103,23 @@ function own(record: Record<string, unknown>, k: string): unknown {
 	return Object.hasOwn(record, k) ? record[k] : undefined;
 }
 
-/** A record with one entry per key; fromEntries defines even '__proto__' as a plain key. */
-function recordOf<T>(keys: readonly string[], value: (k: string) => T): Record<string, T> {
-	return Object.fromEntries(keys.map((k) => [k, value(k)]));
+/** Sets a key as an own property, even '__proto__' (plain assignment would set the prototype). */
+function put<T>(record: Record<string, T>, k: string, value: T): void {
+	if (k === '__proto__') {
+		Object.defineProperty(record, k, {
+			value,
+			enumerable: true,
+			writable: true,
+			configurable: true
+		});
+	} else record[k] = value;
+}
+
+/** A record with one entry per key, all `value`. */
+function recordOf<T>(keys: readonly string[], value: T): Record<string, T> {
+	const record: Record<string, T> = {};
+	for (const k of keys) put(record, k, value);
+	return record;
 }
 
 function handsOf(entry: unknown): Record<string, unknown> {
@@ -159,14 +173,17 @@ export function scoreRound(
 	const outs = outsOf(entry, players);
 	const out = outs[0] ?? null;
 	const blocked = out === null && isRecord(entry) && entry.blocked === true;
-	const handValues = recordOf(players, (p) => (p === out ? 0 : valueOfHand(rules, own(hands, p))));
-	const scores = recordOf(players, () => 0);
+	// Plain loops, no closures: this runs once per round of every recomputed evening.
+	const handValues = recordOf(players, 0);
+	const scores = recordOf(players, 0);
+	for (const p of players) if (p !== out) handValues[p] = valueOfHand(rules, own(hands, p));
 
 	let winners: string[] = [];
 	if (out !== null) winners = [out];
 	else if (blocked && rules.blocked !== 'void' && players.length > 0) {
-		const low = Math.min(...players.map((p) => handValues[p] ?? 0));
-		winners = players.filter((p) => handValues[p] === low);
+		let low = Infinity;
+		for (const p of players) low = Math.min(low, handValues[p] ?? 0);
+		for (const p of players) if (handValues[p] === low) winners.push(p);
 	}
 
 	if (blocked && rules.blocked === 'void') return { scores, handValues, winners: [] };
@@ -207,8 +224,8 @@ function startProgress(setup: EveningSetup): Progress {
 	const rules = resolveRules((isRecord(setup) ? setup.rules : undefined) as RulesChoice);
 	const raw = isRecord(setup) && Array.isArray(setup.players) ? setup.players : [];
 	const players = [...new Set(raw.filter((p): p is string => typeof p === 'string'))];
-	const totals = recordOf(players, () => 0);
-	const roundsWon = recordOf(players, () => 0);
+	const totals = recordOf(players, 0);
+	const roundsWon = recordOf(players, 0);
 	const length = scheduleLength(rules);
 	return {
 		rules,

@@ -11,11 +11,10 @@ function baseList(rules: Ruleset): number[] | null {
 	const n = rules.set;
 	const s = rules.schedule;
 	if (Array.isArray(s)) return s;
+	if (s === 'cyclic') return null;
 	const down: number[] = [];
 	for (let d = n; d >= 0; d--) down.push(d);
 	switch (s) {
-		case 'cyclic':
-			return null;
 		case 'ascending':
 			return down.reverse();
 		case 'evens':

@@ -29,10 +29,15 @@ export function allTiles(set: SetSize): Tile[] {
 
 /** True when t is a pair of whole numbers within the set. */
 export function isTileInSet(t: unknown, set: number): t is Tile {
+	if (!Array.isArray(t) || t.length !== 2) return false;
+	const [a, b] = t as unknown[];
 	return (
-		Array.isArray(t) &&
-		t.length === 2 &&
-		t.every((x) => Number.isInteger(x) && (x as number) >= 0 && (x as number) <= set)
+		Number.isInteger(a) &&
+		Number.isInteger(b) &&
+		(a as number) >= 0 &&
+		(b as number) >= 0 &&
+		(a as number) <= set &&
+		(b as number) <= set
 	);
 }
 
@@ -45,8 +50,9 @@ export function tileValue(rules: Ruleset, t: Tile): number {
 	const double = a === b;
 	if (double && a === 0 && rules.doubleBlank !== null) return rules.doubleBlank;
 	if (double && rules.doubleFlat !== null) return rules.doubleFlat;
-	const half = (x: number) => (x === 0 ? rules.blankHalf : x);
-	return (half(a) + half(b)) * (double ? rules.doubleFactor : 1);
+	const halfA = a === 0 ? rules.blankHalf : a;
+	const halfB = b === 0 ? rules.blankHalf : b;
+	return (halfA + halfB) * (double ? rules.doubleFactor : 1);
 }
 
 export function handValue(rules: Ruleset, tiles: readonly Tile[]): number {

@@ -1,0 +1,178 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+	checkRound,
+	computeEvening,
+	handValue,
+	scoreRound,
+	type EveningSetup,
+	type Hand,
+	type RoundEntry
+} from '../../src/lib/rules/index';
+import { eveningArb } from './arbitraries';
+
+const close = (a: number, b: number) => Math.abs(a - b) < 1e-9;
+const groups = (ranking: string[][]) => ranking.map((g) => [...g].sort());
+
+describe('properties of the scoring core', () => {
+	it('generated rounds are accepted (the generator is sound)', () => {
+		fc.assert(
+			fc.property(eveningArb(), ({ setup, rounds }) => {
+				rounds.forEach((entry, i) => {
+					expect(checkRound(setup, rounds.slice(0, i), i, entry).errors).toEqual([]);
+				});
+			}),
+			{ numRuns: 150 }
+		);
+	});
+
+	it('totals equal the sum of the round scores', () => {
+		fc.assert(
+			fc.property(eveningArb(), ({ setup, rounds }) => {
+				const s = computeEvening(setup, rounds);
+				expect(s.rounds.length).toBe(rounds.length);
+				for (const p of setup.players) {
+					const sum = s.rounds.reduce((acc, r) => acc + (r.scores[p] ?? 0), 0);
+					expect(close(s.totals[p] ?? NaN, sum)).toBe(true);
+				}
+			}),
+			{ numRuns: 200 }
+		);
+	});
+
+	it('a refused round changes nothing', () => {
+		// Garbage and near-miss entries: an unknown key, a negative hand, a tile twice, nothing at all.
+		const badEntry = fc.oneof(
+			fc.anything(),
+			fc.record({
+				out: fc.constantFrom(null, 'p0', 'zoe'),
+				blocked: fc.boolean(),
+				hands: fc.dictionary(
+					fc.constantFrom('p0', 'p1', 'p2', 'zoe', '__proto__', 'constructor'),
+					fc.oneof(
+						fc.integer({ min: -5, max: 5000 }),
+						fc.double(),
+						fc.string(),
+						fc.array(fc.tuple(fc.integer({ min: -1, max: 20 }), fc.integer({ min: -1, max: 20 })))
+					)
+				)
+			})
+		);
+		fc.assert(
+			fc.property(eveningArb(10), badEntry, fc.nat(12), ({ setup, rounds }, entry, at) => {
+				const before = computeEvening(setup, rounds);
+				const snapshot = structuredClone({ setup, rounds, entry });
+				const index = Math.min(at, rounds.length);
+				const check = checkRound(setup, rounds, index, entry as RoundEntry);
+				// Pure: nothing passed in was touched, whatever the verdict.
+				expect({ setup, rounds, entry }).toEqual(snapshot);
+				if (check.errors.length > 0) {
+					// The app stores only accepted rounds: the evening is exactly as before.
+					expect(computeEvening(setup, rounds)).toEqual(before);
+				} else if (index === rounds.length) {
+					const after = computeEvening(setup, [...rounds, entry as RoundEntry]);
+					expect(after.rounds.length).toBe(rounds.length + 1);
+				}
+			}),
+			{ numRuns: 300 }
+		);
+	});
+
+	it('scores do not depend on seat order', () => {
+		fc.assert(
+			fc.property(eveningArb(), fc.nat(), ({ setup, rounds }, seed) => {
+				const seats = [...setup.players];
+				// A rotation and a reversal reach every kind of reordering that matters here.
+				const k = seed % seats.length;
+				const reordered = [...seats.slice(k), ...seats.slice(0, k)];
+				if (seed % 2) reordered.reverse();
+				const other: EveningSetup = { ...setup, players: reordered };
+				rounds.forEach((entry, i) => {
+					expect(checkRound(other, rounds.slice(0, i), i, entry).errors).toEqual([]);
+				});
+				const a = computeEvening(setup, rounds);
+				const b = computeEvening(other, rounds);
+				for (const p of seats) expect(close(a.totals[p] ?? NaN, b.totals[p] ?? NaN)).toBe(true);
+				expect(groups(b.ranking)).toEqual(groups(a.ranking));
+				expect([...a.eliminated].sort()).toEqual([...b.eliminated].sort());
+				expect(b.over).toBe(a.over);
+				expect([...(b.winner ?? [])].sort()).toEqual([...(a.winner ?? [])].sort());
+			}),
+			{ numRuns: 200 }
+		);
+	});
+
+	it("in plus mode the winners' shares add up to the others' hands", () => {
+		fc.assert(
+			fc.property(eveningArb(), ({ setup, rounds }) => {
+				const rules = { ...setup.rules, mode: 'plus' as const, goingOutBonus: 0 };
+				const s = computeEvening({ ...setup, rules }, rounds);
+				for (const r of s.rounds) {
+					if (r.winners.length === 0) {
+						// Only a void blocked round has no winner, and it scores nothing.
+						expect(Object.values(r.scores).every((v) => v === 0)).toBe(true);
+						continue;
+					}
+					const shares = r.winners.reduce((acc, w) => acc + (r.scores[w] ?? 0), 0);
+					const others = Object.keys(r.handValues)
+						.filter((p) => !r.winners.includes(p))
+						.reduce((acc, p) => acc + (r.handValues[p] ?? 0), 0);
+					expect(close(shares, others)).toBe(true);
+					// Tied winners get equal shares; everyone else scores 0.
+					for (const w of r.winners)
+						expect(close(r.scores[w] ?? NaN, shares / r.winners.length)).toBe(true);
+					for (const p of Object.keys(r.scores))
+						if (!r.winners.includes(p)) expect(r.scores[p]).toBe(0);
+				}
+			}),
+			{ numRuns: 200 }
+		);
+	});
+
+	it('tile entry and the equivalent points entry agree', () => {
+		fc.assert(
+			fc.property(eveningArb(), ({ setup, rounds, tiles }) => {
+				// The same evening with every hand typed as the points its tiles are worth.
+				const asPoints = rounds.map((entry, i) => {
+					const hands: Record<string, Hand> = {};
+					for (const [p, t] of Object.entries(tiles[i] ?? {})) hands[p] = handValue(setup.rules, t);
+					return { ...entry, hands };
+				});
+				asPoints.forEach((entry, i) => {
+					expect(checkRound(setup, asPoints.slice(0, i), i, entry).errors).toEqual([]);
+				});
+				const a = computeEvening(setup, rounds);
+				const b = computeEvening(setup, asPoints);
+				expect(b.totals).toEqual(a.totals);
+				expect(b.rounds.map((r) => r.scores)).toEqual(a.rounds.map((r) => r.scores));
+				expect(b.ranking).toEqual(a.ranking);
+				for (const [i, r] of a.rounds.entries()) {
+					const round = rounds[i] as RoundEntry;
+					const players = Object.keys(r.scores);
+					expect(scoreRound(setup.rules, r.engine, round, players).handValues).toEqual(
+						scoreRound(setup.rules, r.engine, asPoints[i] as RoundEntry, players).handValues
+					);
+				}
+			}),
+			{ numRuns: 200 }
+		);
+	});
+
+	it('never throws, whatever it is given', () => {
+		fc.assert(
+			fc.property(
+				fc.anything(),
+				fc.anything(),
+				fc.anything(),
+				fc.anything(),
+				(setup, rounds, index, entry) => {
+					const s = setup as EveningSetup;
+					const r = rounds as RoundEntry[];
+					expect(() => computeEvening(s, r)).not.toThrow();
+					expect(() => checkRound(s, r, index as number, entry as RoundEntry)).not.toThrow();
+				}
+			),
+			{ numRuns: 500 }
+		);
+	});
+});
