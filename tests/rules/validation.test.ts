@@ -216,7 +216,7 @@ describe('checkRound', () => {
 				code: 'tile-outside-set',
 				player: 'b',
 				tile: [13, 1],
-				params: { tile: '[13,1]', set: 12 }
+				params: { tile: '13|1', set: 12 }
 			},
 			{ code: 'tile-twice', player: 'c', tile: [3, 4], params: { tile: '4|3' } }
 		]);

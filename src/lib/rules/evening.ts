@@ -190,6 +190,7 @@ export function scoreRound(
 
 	if (rules.mode === 'plus') {
 		// The winners collect everyone else's hands (a round with no outcome scores nothing).
+		// 'lowest-zero' changes nothing here: the lowest hands already score no penalty.
 		let pot = 0;
 		for (const p of players) if (!winners.includes(p)) pot += handValues[p] ?? 0;
 		for (const w of winners) scores[w] = pot / winners.length;
@@ -347,7 +348,8 @@ function checkEntry(p: Progress, entry: RoundEntry): RoundCheck {
 		if (outs.includes(k)) continue;
 		const h = own(hands, k);
 		if (h === undefined) {
-			errors.push({ code: 'hand-missing', player: k });
+			// A void blocked round scores nothing, so there is nothing to count (004).
+			if (!(blocked && rules.blocked === 'void')) errors.push({ code: 'hand-missing', player: k });
 			continue;
 		}
 		if (Array.isArray(h)) {
@@ -364,7 +366,7 @@ function checkEntry(p: Progress, entry: RoundEntry): RoundCheck {
 						code: 'tile-outside-set',
 						player: k,
 						...(pair ? { tile: pair } : {}),
-						params: { tile: describe(t), set: rules.set }
+						params: { tile: pair ? `${pair[0]}|${pair[1]}` : describe(t), set: rules.set }
 					});
 					continue;
 				}

@@ -1,5 +1,17 @@
 // The scoring core's public face: pure functions over plain data (RULES.md). No Svelte, Dexie or
-// DOM here, and only relative imports so scripts can run it under tsx.
+// DOM here, and only relative imports so scripts can run it under tsx. Import from here
+// ('$lib/rules'), not from the files behind it.
+//
+// Readings taken where RULES.md leaves a choice (each is also noted where it is coded):
+// - a typed hand value may have leading zeros ('007' is 7); nothing else but digits and spaces;
+// - `evens` and `odds` run high to low like the sheets' own schedule (12, 10 … 0; 11, 9 … 1);
+//   a `rounds` count above the schedule's length leaves the schedule whole;
+// - an empty tile list means that player went out, even when `out` is not set;
+// - goingOutBonus is added to the player out in plus mode too; in plus mode a blocked round
+//   scores as `count` under 'lowest-zero' (the lowest hands already pay nothing);
+// - a `void` blocked round has no winner, scores 0 for all and needs no hands;
+// - eliminated players rank after those still in, the later out the better, then by total;
+// - a `number` hand is points as counted: no knob is ever applied to it.
 
 export * from './types';
 export { PRESET_IDS, PRESETS } from './presets';
