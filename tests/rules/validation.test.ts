@@ -355,3 +355,33 @@ describe('scoreRound and the evening', () => {
 		expect(Object.is(formatScore(-0.01), 0)).toBe(true);
 	});
 });
+
+describe('checkRound: the player out', () => {
+	it('may be left out, or given 0 or []', () => {
+		for (const given of [undefined, 0, []]) {
+			const hands: RoundEntry['hands'] = { b: 1, c: 2 };
+			if (given !== undefined) hands.a = given;
+			expect(checkRound(jass, [], 0, round('a', hands)).errors).toEqual([]);
+		}
+	});
+
+	it('holding anything else is refused, a malformed value as not whole', () => {
+		expect(checkRound(jass, [], 0, round('a', { a: 3, b: 1, c: 2 })).errors).toEqual([
+			{ code: 'out-holds-tiles', player: 'a' }
+		]);
+		expect(
+			checkRound(jass, [], 0, round('a', { a: '0' as unknown as number, b: 1, c: 2 })).errors
+		).toEqual([{ code: 'hand-not-whole', player: 'a', params: { text: '0' } }]);
+	});
+
+	it('an edit that ends the evening early makes the later rounds "evening over"', () => {
+		const setup: EveningSetup = {
+			rules: resolveRules({ preset: 'italian-elimination' }),
+			players: ['a', 'b']
+		};
+		const history = [round('a', { b: 10 }), round('b', { a: 10 })];
+		expect(checkRound(setup, history, 0, round('a', { b: 100 })).errors).toEqual([
+			{ code: 'later-round-conflict', params: { round: 1, number: 2, code: 'evening-over' } }
+		]);
+	});
+});

@@ -330,11 +330,12 @@ function checkEntry(p: Progress, entry: RoundEntry): RoundCheck {
 		errors.push({ code: 'no-outcome' });
 	}
 	if (namedValid && typeof named === 'string' && Object.hasOwn(hands, named)) {
+		// The player out may be given 0 or [] (or nothing); anything more is a contradiction.
 		const h = own(hands, named);
-		if (Array.isArray(h) ? h.length > 0 : h !== 0) {
-			if (typeof h === 'number' && !isWholeHand(h)) {
-				errors.push({ code: 'hand-not-whole', player: named, params: { text: describe(h) } });
-			} else errors.push({ code: 'out-holds-tiles', player: named });
+		if (!Array.isArray(h) && !isWholeHand(h)) {
+			errors.push({ code: 'hand-not-whole', player: named, params: { text: describe(h) } });
+		} else if (Array.isArray(h) ? h.length > 0 : h > 0) {
+			errors.push({ code: 'out-holds-tiles', player: named });
 		}
 	}
 
