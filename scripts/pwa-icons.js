@@ -19,6 +19,7 @@ export const ICONS = [
 	{ file: 'apple-touch-icon.png', size: 180, rounded: false }
 ];
 
+/** @param {string} file */
 async function mtime(file) {
 	try {
 		return (await stat(file)).mtimeMs;

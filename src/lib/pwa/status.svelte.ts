@@ -1,8 +1,7 @@
 import { liveQuery, type Subscription } from 'dexie';
-import type { CabooseDb, EveningRow, RoundRow } from '$lib/db/database';
+import type { CabooseDb } from '$lib/db/database';
 import { isNewerDataError, watchVersionChange } from '$lib/db/versions';
-import { computeEvening } from '$lib/rules/evening';
-import { resolveRules } from '$lib/rules/knobs';
+import { anyFinished } from './finished';
 import { applyUpdate, registerServiceWorker } from './register';
 import {
 	clearMarker,
@@ -16,33 +15,6 @@ import {
 	type Protection,
 	type SavedMarker
 } from './storage';
-
-/** Whether an evening is finished: ended by the scorekeeper or played to its last round. */
-export function eveningFinished(evening: EveningRow, rounds: RoundRow[]): boolean {
-	if (evening.endedAt !== null) return true;
-	try {
-		const ordered = [...rounds].sort((a, b) => a.index - b.index).map((r) => r.entry);
-		const setup = {
-			rules: resolveRules(evening.rules),
-			players: evening.players.map((p) => p.id),
-			ended: false
-		};
-		return computeEvening(setup, ordered).over;
-	} catch {
-		// Rules this build cannot read: not a reason to ask the browser for anything.
-		return false;
-	}
-}
-
-async function anyFinished(db: CabooseDb): Promise<boolean> {
-	const evenings = await db.evenings.toArray();
-	if (evenings.some((e) => e.endedAt !== null)) return true;
-	for (const evening of evenings) {
-		const rounds = await db.rounds.where('eveningId').equals(evening.id).toArray();
-		if (eveningFinished(evening, rounds)) return true;
-	}
-	return false;
-}
 
 const NOTED_KEY = 'caboose:protection-noted';
 

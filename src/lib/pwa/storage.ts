@@ -29,7 +29,7 @@ function defaultStore(): MarkerStore | null {
 
 /** The marker, or null if there is none or it is not one of ours. */
 export function readMarker(store: MarkerStore | null = defaultStore()): SavedMarker | null {
-	const raw = store?.getItem(MARKER_KEY);
+	const raw = rememberGet(MARKER_KEY, store);
 	if (!raw) return null;
 	try {
 		const v = JSON.parse(raw) as Partial<SavedMarker> | null;
