@@ -1,0 +1,151 @@
+// Export and import of backups on the Settings screen: every evening in one .json file; a file
+// that is not a valid backup refused with role="alert" and nothing changed; a valid one merged.
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { collectErrors, newEvening, playRound, roundCount } from './round-helpers';
+import { dumpDatabase } from './data-helpers';
+
+const SHOTS = '/tmp/shots';
+
+interface BackupFile {
+	format: string;
+	formatVersion: number;
+	evenings: {
+		evening: { id: string; players: { id: string; name: string }[] };
+		rounds: { id: string; index: number }[];
+	}[];
+	players: { name: string }[];
+}
+
+async function exportFile(page: Page): Promise<{ name: string; text: string }> {
+	await page.goto('/settings');
+	const download = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Export backup' }).click();
+	const file = await download;
+	const text = await readFile(await file.path(), 'utf8');
+	await expect(page.getByRole('status').filter({ hasText: 'Backup saved' })).toBeVisible();
+	return { name: file.suggestedFilename(), text };
+}
+
+async function importFile(page: Page, name: string, text: string): Promise<void> {
+	await page.goto('/settings');
+	await page.getByLabel('Import backup', { exact: true }).setInputFiles({
+		name,
+		mimeType: 'application/json',
+		buffer: Buffer.from(text, 'utf8')
+	});
+}
+
+/** Two evenings: Anna/Ben/Cleo with two rounds, Dario/Emil with one. */
+async function twoEvenings(page: Page): Promise<[string, string]> {
+	const first = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
+	await playRound(page, 'Anna', { Ben: 12, Cleo: 30 });
+	await playRound(page, 'Ben', { Anna: 5, Cleo: 8 });
+	const second = await newEvening(page, ['Dario', 'Emil'], 'cardinal-us');
+	await playRound(page, 'Emil', { Dario: 21 });
+	return [first, second];
+}
+
+test('Export backup downloads every evening in one valid .json file', async ({ page }) => {
+	const errors = collectErrors(page);
+	const [first, second] = await twoEvenings(page);
+	const { name, text } = await exportFile(page);
+	expect(name).toMatch(/^caboose-backup-\d{4}-\d\d-\d\d\.json$/);
+	const backup = JSON.parse(text) as BackupFile;
+	expect(backup.format).toBe('caboose-backup');
+	expect(backup.formatVersion).toBe(1);
+	const byId = new Map(backup.evenings.map((e) => [e.evening.id, e]));
+	expect([...byId.keys()].sort()).toEqual([first, second].sort());
+	expect(byId.get(first)!.rounds.map((r) => r.id)).toEqual([`${first}:0`, `${first}:1`]);
+	expect(byId.get(second)!.rounds).toHaveLength(1);
+	expect(backup.players.map((p) => p.name).sort()).toEqual([
+		'Anna',
+		'Ben',
+		'Cleo',
+		'Dario',
+		'Emil'
+	]);
+	await page.screenshot({ path: `${SHOTS}/data-backup-exported.png`, fullPage: true });
+	expect(errors).toEqual([]);
+});
+
+test('a file that is not a valid backup is refused with an alert and changes nothing', async ({
+	page
+}) => {
+	const [first] = await twoEvenings(page);
+	const { text } = await exportFile(page);
+	const before = await dumpDatabase(page);
+
+	const good = JSON.parse(text) as BackupFile & Record<string, unknown>;
+	const withRound = structuredClone(good);
+	// A third round for the first evening, but of another evening's id: must not be taken.
+	const e = withRound.evenings.find((x) => x.evening.id === first)!;
+	e.rounds.push({ ...structuredClone(e.rounds[1]!), id: 'someone-else:2', index: 2 });
+	const polluted = text.replace('"players":[', '"__proto__":{"polluted":true},"players":[');
+	const extra = JSON.stringify({ ...good, admin: true });
+
+	const cases: [string, string, RegExp][] = [
+		['notes.json', 'this is not a backup', /cannot be read/],
+		['cut.json', text.slice(0, Math.floor(text.length / 2)), /cannot be read/],
+		['other.json', JSON.stringify({ hello: 'world' }), /not a Caboose backup/],
+		['newer.json', text.replace('"formatVersion":1', '"formatVersion":2'), /newer Caboose/],
+		['gap.json', JSON.stringify(withRound), /damaged or was edited/],
+		['proto.json', polluted, /never writes/],
+		['extra.json', extra, /damaged or was edited/]
+	];
+	for (const [name, body, message] of cases) {
+		await importFile(page, name, body);
+		const alert = page.getByRole('alert').filter({ hasText: 'Not imported' });
+		await expect(alert, name).toBeVisible();
+		await expect(alert, name).toContainText(message);
+		await expect(alert).toContainText('Nothing was changed.');
+		if (name === 'gap.json') {
+			await page.screenshot({ path: `${SHOTS}/data-backup-refused.png`, fullPage: true });
+		}
+		expect(await dumpDatabase(page), name).toBe(before);
+	}
+	expect(await page.evaluate(() => ({}) as Record<string, unknown>)).not.toHaveProperty('polluted');
+});
+
+test('a valid backup is merged by id: new evenings added, a longer copy replaces, nothing lost', async ({
+	page,
+	browser
+}) => {
+	const [first, second] = await twoEvenings(page);
+	const older = await exportFile(page);
+
+	// A second phone (its own empty storage) restores the backup whole.
+	const other = await browser.newContext();
+	const phone = await other.newPage();
+	await importFile(phone, older.name, older.text);
+	await expect(
+		phone.getByRole('status').filter({ hasText: 'Backup imported: 2 new evenings, 0 updated' })
+	).toBeVisible();
+	expect(await roundCount(phone, first)).toBe(2);
+	expect(await roundCount(phone, second)).toBe(1);
+	// The restored evening opens where it was: round 3 of the first evening.
+	await phone.goto(`/evening/${first}`);
+	await expect(phone.getByRole('heading', { level: 1 })).toContainText('Round 3');
+
+	// The first phone plays on; then the older backup comes back: it takes nothing away.
+	await page.goto(`/evening/${first}`);
+	await playRound(page, 'Cleo', { Anna: 3, Ben: 4 });
+	await importFile(page, older.name, older.text);
+	await expect(page.getByRole('status')).toContainText(
+		'Backup imported: 0 new evenings, 0 updated, 2 already up to date.'
+	);
+	expect(await roundCount(page, first)).toBe(3);
+
+	// The newer backup brings the third round to the second phone, and nothing else changes.
+	const newer = await exportFile(page);
+	await importFile(phone, newer.name, newer.text);
+	await expect(phone.getByRole('status')).toContainText(
+		'Backup imported: 0 new evenings, 1 updated, 1 already up to date.'
+	);
+	expect(await roundCount(phone, first)).toBe(3);
+	// What was played is the same on both phones (drafts and device notes are each phone's own).
+	const played = ['evenings', 'rounds', 'tableEvents', 'players'];
+	expect(await dumpDatabase(phone, played)).toBe(await dumpDatabase(page, played));
+	await phone.screenshot({ path: `${SHOTS}/data-backup-imported.png`, fullPage: true });
+	await other.close();
+});

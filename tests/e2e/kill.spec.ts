@@ -1,0 +1,212 @@
+// Durability: Chromium is killed (SIGKILL, the whole process group) right after "Saved", again
+// and again in one evening, and every round saved so far must be there after each restart.
+// The browser is our own child process with its own profile, driven over CDP, so the kill is
+// as hard as a phone's battery dying on the browser (the profile on disk is all that is left).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import type { StoredRound } from './data-helpers';
+
+const KILLS = 22;
+const CDP_PORT = Number(process.env.E2E_KILL_CDP_PORT ?? 4320);
+const SHOTS = '/tmp/shots';
+const NAMES = ['Anna', 'Ben', 'Cleo', 'Dario'];
+
+/** The flags of playwright.config.ts, and headless. */
+const FLAGS = [
+	'--headless=new',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--no-default-browser-check',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+	'--password-store=basic',
+	'--window-size=390,844'
+];
+
+interface Running {
+	child: ChildProcess;
+	browser: Browser;
+	page: Page;
+}
+
+async function sleep(ms: number): Promise<void> {
+	await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Starts Chromium on the profile and connects once its DevTools endpoint answers. */
+async function launch(profile: string): Promise<Running> {
+	const child = spawn(
+		process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		[...FLAGS, `--user-data-dir=${profile}`, `--remote-debugging-port=${CDP_PORT}`, 'about:blank'],
+		// Its own process group, so one kill takes the browser and every child process with it.
+		{ detached: true, stdio: 'ignore' }
+	);
+	let exited = false;
+	child.once('exit', () => (exited = true));
+	for (let attempt = 0; ; attempt++) {
+		if (exited) throw new Error('Chromium exited before its DevTools endpoint answered');
+		try {
+			const response = await fetch(`http://127.0.0.1:${CDP_PORT}/json/version`);
+			if (response.ok) break;
+		} catch {
+			// Not listening yet.
+		}
+		if (attempt > 600) throw new Error('Chromium did not open its DevTools endpoint');
+		await sleep(50);
+	}
+	const browser = await chromium.connectOverCDP(`http://127.0.0.1:${CDP_PORT}`);
+	const context = browser.contexts()[0]!;
+	const page = context.pages()[0] ?? (await context.newPage());
+	await page.setViewportSize({ width: 390, height: 844 });
+	return { child, browser, page };
+}
+
+/** SIGKILL to the whole process group; resolves when no process of it is left. */
+async function kill(running: Running): Promise<void> {
+	const pid = running.child.pid!;
+	process.kill(-pid, 'SIGKILL');
+	for (;;) {
+		try {
+			process.kill(-pid, 0);
+		} catch {
+			break; // ESRCH: the group is gone.
+		}
+		await sleep(20);
+	}
+	// The connection died with the browser; drop Playwright's side of it.
+	await running.browser.close().catch(() => {});
+}
+
+async function roundsOf(page: Page, eveningId: string): Promise<StoredRound[]> {
+	const rows = await page.evaluate(async () => {
+		const db: IDBDatabase = await new Promise((resolve, reject) => {
+			const request = indexedDB.open('caboose');
+			request.onsuccess = () => resolve(request.result);
+			request.onerror = () => reject(request.error);
+		});
+		try {
+			return await new Promise<unknown[]>((resolve, reject) => {
+				const request = db.transaction('rounds').objectStore('rounds').getAll();
+				request.onsuccess = () => resolve(request.result);
+				request.onerror = () => reject(request.error);
+			});
+		} finally {
+			db.close();
+		}
+	});
+	return (rows as StoredRound[])
+		.filter((r) => r.eveningId === eveningId)
+		.sort((a, b) => a.index - b.index);
+}
+
+/** "Round k" (a cyclic schedule), or "Round k of N". */
+function roundHeading(k: number): RegExp {
+	return new RegExp(`^\\s*Round ${k}( of \\d+)?\\s*$`);
+}
+
+/** Points of round `k` for the three players who did not go out: varied, always valid. */
+function pointsFor(k: number): number[] {
+	return [(k * 7) % 50, (k * 11 + 3) % 60, (k * 13 + 5) % 40];
+}
+
+test('every saved round survives Chromium being killed right after "Saved", 20+ times', async ({
+	baseURL
+}) => {
+	test.setTimeout(15 * 60_000);
+	const profile = await mkdtemp(join(tmpdir(), 'caboose-kill-'));
+	// What was saved, by round index: who went out, and each name's points.
+	const saved: { out: string; points: Record<string, number> }[] = [];
+	let running = await launch(profile);
+	let eveningId = '';
+	let kills = 0;
+	let lost = 0;
+	try {
+		// A German "Talon" evening: a cyclic schedule, so it has room for every kill.
+		const page = running.page;
+		await page.goto(`${baseURL}/new`);
+		for (let i = 0; i < NAMES.length; i++) {
+			const field = page.getByLabel(`Player ${i + 1}`, { exact: true });
+			if ((await field.count()) === 0)
+				await page.getByRole('button', { name: 'Add player' }).click();
+			await field.fill(NAMES[i]!);
+		}
+		await page.getByRole('combobox', { name: 'Rules', exact: true }).selectOption('german-talon');
+		await page.getByRole('button', { name: 'Start evening' }).press('Enter');
+		await expect(page).toHaveURL(/\/evening\/[^/]+$/);
+		eveningId = new URL(page.url()).pathname.split('/').at(-1)!;
+
+		for (let k = 0; k < KILLS; k++) {
+			const page = running.page;
+			if (k > 0) await page.goto(`${baseURL}/evening/${eveningId}`);
+			await expect(page.getByRole('heading', { level: 1 })).toHaveText(roundHeading(k + 1));
+
+			const out = NAMES[k % NAMES.length]!;
+			const others = NAMES.filter((n) => n !== out);
+			const values = pointsFor(k);
+			await page.getByRole('button', { name: `${out} went out`, exact: true }).click();
+			const points: Record<string, number> = {};
+			for (const [i, name] of others.entries()) {
+				points[name] = values[i]!;
+				await page.getByLabel(`${name} points`, { exact: true }).fill(String(values[i]));
+			}
+			await page.getByRole('button', { name: 'Save round' }).click();
+			await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+			saved.push({ out, points });
+
+			// The moment "Saved" shows, the browser dies.
+			await kill(running);
+			kills++;
+			running = await launch(profile);
+
+			// Back on the same profile: every round saved so far, exactly as entered.
+			const again = running.page;
+			await again.goto(`${baseURL}/evening/${eveningId}`);
+			await expect(again.getByRole('heading', { level: 1 })).toHaveText(roundHeading(k + 2));
+			const rows = await roundsOf(again, eveningId);
+			const idOf = await again.evaluate(async (eveningId) => {
+				const db: IDBDatabase = await new Promise((resolve, reject) => {
+					const request = indexedDB.open('caboose');
+					request.onsuccess = () => resolve(request.result);
+					request.onerror = () => reject(request.error);
+				});
+				try {
+					const evening = await new Promise<{ players: { id: string; name: string }[] }>(
+						(resolve, reject) => {
+							const request = db.transaction('evenings').objectStore('evenings').get(eveningId);
+							request.onsuccess = () => resolve(request.result);
+							request.onerror = () => reject(request.error);
+						}
+					);
+					return Object.fromEntries(evening.players.map((p) => [p.name, p.id]));
+				} finally {
+					db.close();
+				}
+			}, eveningId);
+			lost += Math.max(0, saved.length - rows.length);
+			expect(rows.map((r) => r.index)).toEqual(saved.map((_, i) => i));
+			for (const [i, s] of saved.entries()) {
+				const entry = rows[i]!.entry;
+				expect(entry.out, `round ${i + 1}`).toBe(idOf[s.out]);
+				for (const [name, value] of Object.entries(s.points)) {
+					expect(entry.hands[idOf[name]!], `round ${i + 1}, ${name}`).toBe(value);
+				}
+			}
+		}
+		await running.page.goto(`${baseURL}/evening/${eveningId}/standings`);
+		await running.page.screenshot({ path: `${SHOTS}/data-kill-standings.png`, fullPage: true });
+	} finally {
+		console.log(
+			`kill test: kills survived ${kills}, rounds saved ${saved.length}, rounds lost ${lost}`
+		);
+		await kill(running).catch(() => {});
+		await rm(profile, { recursive: true, force: true });
+	}
+	expect(kills).toBeGreaterThanOrEqual(20);
+	expect(lost).toBe(0);
+});
