@@ -229,6 +229,16 @@ test('when the browser deleted the data, the app offers a restore instead of an 
 		.toContain('"evenings":1');
 	await expect(page.getByRole('heading', { name: 'Your saved evenings are gone' })).toHaveCount(0);
 
+	// A backup made before the loss (the Settings screen's export).
+	await page.goto('/settings');
+	const [download] = await Promise.all([
+		page.waitForEvent('download'),
+		page.getByRole('button', { name: 'Export backup' }).click()
+	]);
+	const backupFile = test.info().outputPath('backup.json');
+	await download.saveAs(backupFile);
+
+	await page.goto('/');
 	const cdp = await page.context().newCDPSession(page);
 	await cdp.send('Storage.clearDataForOrigin', {
 		origin: new URL(page.url()).origin,
@@ -240,21 +250,92 @@ test('when the browser deleted the data, the app offers a restore instead of an 
 		has: page.getByRole('heading', { name: 'Your saved evenings are gone' })
 	});
 	await expect(offer).toBeVisible();
-	await expect(offer).toContainText('Caboose had 1 saved evenings on this device');
-	await expect(offer.getByRole('link', { name: 'Restore a backup' })).toHaveAttribute(
-		'href',
-		/\/settings$/
-	);
+	await expect(offer).toContainText('Evenings saved on this device: 1');
+	await expect(offer).toContainText('The browser has deleted them');
 	await page.screenshot({ path: `${SHOTS}/pwa-vanished-offer.png` });
 
 	// The offer stays until it is answered: another start shows it again.
 	await page.reload();
 	await expect(offer).toBeVisible();
-	await offer.getByRole('button', { name: 'Start fresh' }).click();
+
+	// Restoring the backup brings the evening back and the offer goes away.
+	await offer.getByRole('link', { name: 'Restore a backup' }).click();
+	await expect(page).toHaveURL(/\/settings$/);
+	await page.getByLabel('Import backup').setInputFiles(backupFile);
+	await expect(page.getByText(/Backup imported/)).toBeVisible();
 	await expect(offer).toHaveCount(0);
+	expect((await readStores(page, ['evenings'])).evenings).toEqual([
+		expect.objectContaining({ id: 'vanishing' })
+	]);
 	await page.reload();
 	await expect(page.locator('h1').first()).toBeVisible();
-	await expect(page.getByRole('heading', { name: 'Your saved evenings are gone' })).toHaveCount(0);
+	await expect(offer).toHaveCount(0);
+});
+
+test('after data vanished, Start fresh gives the empty app and forgets the loss', async ({
+	page
+}) => {
+	await page.goto('/');
+	await waitForDatabase(page);
+	await seedEvening(page, { id: 'gone', names: ['Anna', 'Ben'] });
+	await page.reload();
+	await expect
+		.poll(() => page.evaluate(() => localStorage.getItem('caboose:saved')))
+		.toContain('"evenings":1');
+	const cdp = await page.context().newCDPSession(page);
+	await cdp.send('Storage.clearDataForOrigin', {
+		origin: new URL(page.url()).origin,
+		storageTypes: 'indexeddb'
+	});
+	await page.reload();
+	const offer = page.getByRole('alert').filter({
+		has: page.getByRole('heading', { name: 'Your saved evenings are gone' })
+	});
+	await offer.getByRole('button', { name: 'Start fresh' }).click();
+	await expect(offer).toHaveCount(0);
+	expect(await page.evaluate(() => localStorage.getItem('caboose:saved'))).toBeNull();
+	await page.reload();
+	await expect(page.locator('h1').first()).toBeVisible();
+	await expect(offer).toHaveCount(0);
+});
+
+test('after the first finished evening the browser is asked to protect storage, and the answer shown', async ({
+	page
+}) => {
+	await page.goto('/');
+	await waitForDatabase(page);
+	await seedEvening(page, { id: 'open-one', names: ['Anna', 'Ben'] });
+	await page.reload();
+	const notice = app(page)
+		.getByRole('status')
+		.filter({ hasText: /^Storage is/ });
+	// An evening still being played asks nothing.
+	await expect(page.locator('h1').first()).toBeVisible();
+	await expect(notice).toHaveCount(0);
+
+	await seedEvening(page, { id: 'finished-one', names: ['Anna', 'Ben'], endedAt: Date.now() });
+	await page.reload();
+	await expect(notice).toBeVisible();
+	const persisted = await page.evaluate(() => navigator.storage.persisted());
+	await expect(notice).toContainText(
+		persisted ? 'Storage is protected' : 'Storage is not protected'
+	);
+	await page.screenshot({ path: `${SHOTS}/pwa-storage-notice.png` });
+	await notice.getByRole('button', { name: 'OK' }).click();
+	await expect(notice).toHaveCount(0);
+	// Told once: the next start asks again quietly.
+	await page.reload();
+	await expect(page.locator('h1').first()).toBeVisible();
+	await expect(notice).toHaveCount(0);
+
+	// Settings always shows the current answer.
+	await page.goto('/settings');
+	await expect(page.getByRole('region', { name: 'Storage' }).getByRole('status')).toHaveText(
+		persisted ? /^Storage is protected/ : /^Storage is not protected/
+	);
+	await page
+		.getByRole('region', { name: 'Storage' })
+		.screenshot({ path: `${SHOTS}/pwa-settings-storage.png` });
 });
 
 test('another tab upgrading the data closes this one, which then never writes to it', async ({
@@ -292,6 +373,7 @@ test('another tab upgrading the data closes this one, which then never writes to
 	const banner = page.getByRole('alert').filter({ hasText: 'updated in another tab' });
 	await expect(banner).toBeVisible();
 	await expect(banner.getByRole('button', { name: 'Reload' })).toBeVisible();
+	await page.screenshot({ path: `${SHOTS}/pwa-other-tab.png` });
 	expect(await page.evaluate(() => (window as unknown as { flushed?: number }).flushed)).toBe(1);
 
 	// This (older) build reloads onto the newer data: it says so and leaves the data alone.

@@ -26,19 +26,22 @@ export interface SeedEvening {
 	names: string[];
 	/** A draft round (raw fields as typed) to keep for the evening. */
 	draft?: Record<string, unknown>;
+	/** When the scorekeeper ended it (a finished evening); open if absent. */
+	endedAt?: number;
 }
 
 /** Writes an evening with its players (and a draft) as the app stores them. */
 export async function seedEvening(page: Page, seed: SeedEvening): Promise<void> {
 	await waitForDatabase(page);
-	await page.evaluate(async ({ id, names, draft }) => {
+	await page.evaluate(async ({ id, names, draft, endedAt }) => {
 		const db = await new Promise<IDBDatabase>((resolve, reject) => {
 			const req = indexedDB.open('caboose');
 			req.onsuccess = () => resolve(req.result);
 			req.onerror = () => reject(req.error);
 		});
 		const now = Date.now();
-		const players = names.map((name, i) => ({ id: `${id}-p${i}`, name }));
+		// One player row per name across evenings, as the app keeps them (the key is unique).
+		const players = names.map((name) => ({ id: `p-${name.trim().toLowerCase()}`, name }));
 		const tx = db.transaction(['players', 'evenings', 'drafts'], 'readwrite', {
 			durability: 'strict'
 		});
@@ -52,13 +55,13 @@ export async function seedEvening(page: Page, seed: SeedEvening): Promise<void> 
 			players,
 			rules: { preset: 'cardinal-us' },
 			firstStarter: 0,
-			endedAt: null
+			endedAt: endedAt ?? null
 		});
 		if (draft)
 			tx.objectStore('drafts').put({ eveningId: id, index: 0, fields: draft, updatedAt: now });
 		await new Promise<void>((resolve, reject) => {
 			tx.oncomplete = () => resolve();
-			tx.onerror = () => reject(tx.error);
+			tx.onabort = () => reject(tx.error ?? new Error('seeding aborted'));
 		});
 		db.close();
 	}, seed);
