@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startSwapServer } from './helpers/swap-server';
 import { readStores, seedEvening, waitForController, waitForDatabase } from './helpers/pwa';
+import { newEvening, playRound, roundCount, storedRows } from './round-helpers';
 
 const buildA = process.env.BUILD_DIR ?? 'build';
 /** This spec's own server for the update journey (4310-4319 are the PWA tests'). */
@@ -150,20 +151,27 @@ test.describe('an update from build A to build B', () => {
 		await rm(kitOutB, { recursive: true, force: true });
 	});
 
-	test('waits for Reload, never reloads by itself, and keeps the saved evening and the draft', async ({
-		page
+	test('waits for Reload, never reloads by itself, and keeps the saved round and the draft', async ({
+		browser
 	}) => {
 		const server = await startSwapServer(buildA, SWAP_PORT);
+		const context = await browser.newContext({
+			baseURL: server.origin,
+			viewport: { width: 390, height: 844 }
+		});
+		const page = await context.newPage();
 		try {
-			await page.goto(`${server.origin}/`);
+			await page.goto('/');
 			await waitForController(page);
 			const versionA = await app(page).getAttribute('data-build');
-			const id = 'update-evening';
-			await seedEvening(page, {
-				id,
-				names: ['Anna', 'Ben'],
-				draft: { 'hand:update-evening-p0': '17' }
-			});
+
+			// Mid-evening: one round saved, the next one half typed.
+			const id = await newEvening(page, ['Anna', 'Ben'], 'cardinal-us');
+			await playRound(page, 'Anna', { Ben: 12 });
+			await page.getByLabel('Ben points', { exact: true }).fill('7');
+			await expect
+				.poll(async () => JSON.stringify(await storedRows(page, 'drafts')))
+				.toContain('"7"');
 			await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'still A'));
 
 			server.swap(buildB);
@@ -179,7 +187,8 @@ test.describe('an update from build A to build B', () => {
 			await expect(reload).toBeVisible();
 			await page.screenshot({ path: `${SHOTS}/pwa-update-banner.png` });
 
-			// B is installed and waiting; A still runs: same page, same build, nothing reloaded.
+			// B is installed and waiting; A still runs: same page, same build, nothing reloaded,
+			// and what is being typed is still on screen.
 			const waiting = await page.evaluate(async () => {
 				const reg = await navigator.serviceWorker.getRegistration();
 				return reg?.waiting?.state ?? null;
@@ -189,6 +198,7 @@ test.describe('an update from build A to build B', () => {
 				'still A'
 			);
 			await expect(app(page)).toHaveAttribute('data-build', versionA!);
+			await expect(page.getByLabel('Ben points', { exact: true })).toHaveValue('7');
 
 			await reload.click();
 			await expect(app(page)).not.toHaveAttribute('data-build', versionA!);
@@ -202,15 +212,13 @@ test.describe('an update from build A to build B', () => {
 			const cacheNames = await page.evaluate(() => caches.keys());
 			expect(cacheNames).toEqual([`caboose-${versionB}`]);
 
-			// The saved evening and the draft survived the update.
-			const stores = await readStores(page, ['evenings', 'drafts']);
-			expect(stores.evenings).toEqual(
-				expect.arrayContaining([expect.objectContaining({ id, endedAt: null })])
-			);
-			expect(stores.drafts).toEqual([
-				expect.objectContaining({ eveningId: id, fields: { 'hand:update-evening-p0': '17' } })
-			]);
+			// Build B shows the same evening: the saved round and the draft as typed.
+			await expect(page).toHaveURL(new RegExp(`/evening/${id}$`));
+			await expect(page.getByRole('heading', { level: 1 })).toContainText('Round 2');
+			await expect(page.getByLabel('Ben points', { exact: true })).toHaveValue('7');
+			expect(await roundCount(page, id)).toBe(1);
 		} finally {
+			await context.close();
 			await server.close();
 		}
 	});
