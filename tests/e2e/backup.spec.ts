@@ -2,8 +2,8 @@
 // that is not a valid backup refused with role="alert" and nothing changed; a valid one merged.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, newEvening, playRound, roundCount } from './round-helpers';
-import { dumpDatabase } from './data-helpers';
+import { collectErrors, roundCount } from './round-helpers';
+import { dumpDatabase, saveRoundByPoints, startEvening } from './data-helpers';
 
 const SHOTS = '/tmp/shots';
 
@@ -38,11 +38,11 @@ async function importFile(page: Page, name: string, text: string): Promise<void>
 
 /** Two evenings: Anna/Ben/Cleo with two rounds, Dario/Emil with one. */
 async function twoEvenings(page: Page): Promise<[string, string]> {
-	const first = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
-	await playRound(page, 'Anna', { Ben: 12, Cleo: 30 });
-	await playRound(page, 'Ben', { Anna: 5, Cleo: 8 });
-	const second = await newEvening(page, ['Dario', 'Emil'], 'cardinal-us');
-	await playRound(page, 'Emil', { Dario: 21 });
+	const first = await startEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
+	await saveRoundByPoints(page, 'Anna', { Ben: 12, Cleo: 30 });
+	await saveRoundByPoints(page, 'Ben', { Anna: 5, Cleo: 8 });
+	const second = await startEvening(page, ['Dario', 'Emil'], 'cardinal-us');
+	await saveRoundByPoints(page, 'Emil', { Dario: 21 });
 	return [first, second];
 }
 
@@ -129,9 +129,9 @@ test('a valid backup is merged by id: new evenings added, a longer copy replaces
 
 	// The first phone plays on; then the older backup comes back: it takes nothing away.
 	await page.goto(`/evening/${first}`);
-	await playRound(page, 'Cleo', { Anna: 3, Ben: 4 });
+	await saveRoundByPoints(page, 'Cleo', { Anna: 3, Ben: 4 });
 	await importFile(page, older.name, older.text);
-	await expect(page.getByRole('status')).toContainText(
+	await expect(page.getByRole('status').filter({ hasText: 'Backup imported' })).toHaveText(
 		'Backup imported: 0 new evenings, 0 updated, 2 already up to date.'
 	);
 	expect(await roundCount(page, first)).toBe(3);
@@ -139,7 +139,7 @@ test('a valid backup is merged by id: new evenings added, a longer copy replaces
 	// The newer backup brings the third round to the second phone, and nothing else changes.
 	const newer = await exportFile(page);
 	await importFile(phone, newer.name, newer.text);
-	await expect(phone.getByRole('status')).toContainText(
+	await expect(phone.getByRole('status').filter({ hasText: 'Backup imported' })).toHaveText(
 		'Backup imported: 0 new evenings, 1 updated, 1 already up to date.'
 	);
 	expect(await roundCount(phone, first)).toBe(3);
