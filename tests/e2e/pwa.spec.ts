@@ -128,6 +128,13 @@ test('after one visit every screen and a deep link work offline', async ({ page,
 	// Reloading a deep link offline works too.
 	await page.reload();
 	await expect(page.locator('h1').first()).toHaveText(online.get(`/evening/${id}`)!);
+	// And moving through the app by its own links (client-side, lazily loaded screens).
+	await page.goto('/');
+	await page.getByRole('link', { name: 'Evenings' }).click();
+	await expect(page.locator('h1').first()).toHaveText(online.get('/evenings')!);
+	await page.goto('/');
+	await page.getByRole('link', { name: 'Settings' }).click();
+	await expect(page.locator('h1').first()).toHaveText(online.get('/settings')!);
 	await context.setOffline(false);
 });
 
@@ -166,13 +173,17 @@ test.describe('an update from build A to build B', () => {
 			const versionA = await app(page).getAttribute('data-build');
 
 			// Mid-evening: one round saved, the next one half typed.
-			const id = await newEvening(page, ['Anna', 'Ben'], 'cardinal-us');
-			await playRound(page, 'Anna', { Ben: 12 });
+			const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'cardinal-us');
+			await playRound(page, 'Anna', { Ben: 12, Cleo: 5 });
 			await page.getByLabel('Ben points', { exact: true }).fill('7');
 			await expect
 				.poll(async () => JSON.stringify(await storedRows(page, 'drafts')))
 				.toContain('"7"');
 			await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'still A'));
+			// A second tab of build A, e.g. the evenings list left open.
+			const other = await context.newPage();
+			await other.goto('/evenings');
+			await expect(app(other)).toHaveAttribute('data-build', versionA!);
 
 			server.swap(buildB);
 			// What the app does whenever it comes back to the front: look for a new worker.
@@ -211,6 +222,15 @@ test.describe('an update from build A to build B', () => {
 			// B controls the page and A's cache is gone.
 			const cacheNames = await page.evaluate(() => caches.keys());
 			expect(cacheNames).toEqual([`caboose-${versionB}`]);
+
+			// The other tab was not reloaded under its user either; its Reload brings it to B.
+			const otherBanner = app(other).getByRole('status').filter({ hasText: 'new version' });
+			await expect(otherBanner).toBeVisible();
+			await expect(app(other)).toHaveAttribute('data-build', versionA!);
+			await otherBanner.getByRole('button', { name: 'Reload' }).click();
+			await expect(app(other)).toHaveAttribute('data-build', versionB!);
+			await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+			await other.close();
 
 			// Build B shows the same evening: the saved round and the draft as typed.
 			await expect(page).toHaveURL(new RegExp(`/evening/${id}$`));
