@@ -176,3 +176,64 @@ test('who cannot cover draws one, then places a marker; the turn moves on', asyn
 	await page.screenshot({ path: '/tmp/shots/table-after-cover.png', fullPage: true });
 	expect(errors).toEqual([]);
 });
+
+test('German, Italian rules: two Mexican trains, two open doubles in reverse order, a last double', async ({
+	page
+}) => {
+	const errors = errorsOf(page);
+	const id = await newEvening(
+		page,
+		['Anna', 'Ben', 'Maximiliane', 'Dario', 'Eve'],
+		'italian-elimination'
+	);
+	await page.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'de'));
+	await page.goto(`/evening/${id}/table`);
+	await expect(page.getByRole('heading', { name: 'Tisch' })).toBeVisible();
+
+	await pressed(page, 'Mexican Train begonnen').click();
+	await page.getByRole('button', { name: 'Weiterer Mexican Train' }).click();
+	await page.getByLabel('Wer ist am Zug').selectOption({ label: 'Ben' });
+	await pressed(page, 'Maximiliane hat geklopft (1 Stein)').click();
+	await pressed(page, 'Marker auf dem Zug von Dario').click();
+
+	// Ben lays 9|9 on his train and, playing again (004), 4|4 on the Mexican train.
+	const dialog = page.getByRole('dialog');
+	await page.getByRole('button', { name: 'Pasch gelegt' }).click();
+	await dialog.getByLabel('Zug', { exact: true }).selectOption({ label: 'Ben' });
+	await dialog.getByLabel('Pasch', { exact: true }).selectOption('9');
+	await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+	await page.getByRole('button', { name: 'Pasch gelegt' }).click();
+	await dialog.getByLabel('Zug', { exact: true }).selectOption({ label: 'Mexican Train' });
+	await dialog.getByLabel('Pasch', { exact: true }).selectOption('4');
+	await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+	await expect(page.getByRole('alert')).toContainText(
+		'Pasch 4|4 auf dem Mexican Train muss bedient werden'
+	);
+	await expect(page.getByText('Danach: Pasch 9|9 auf dem Zug von Ben')).toBeVisible();
+	await page.screenshot({ path: '/tmp/shots/table-de-two-doubles.png', fullPage: true });
+	await page.locator('svg.station').screenshot({ path: '/tmp/shots/table-de-station.png' });
+
+	// Reverse order: 4|4 first, then 9|9.
+	await page.getByRole('button', { name: 'Bedient', exact: true }).click();
+	await expect(page.getByRole('alert')).toContainText(
+		'Pasch 9|9 auf dem Zug von Ben muss bedient werden'
+	);
+	await page.getByRole('button', { name: 'Bedient', exact: true }).click();
+	await expect(page.getByRole('alert')).toHaveCount(0);
+
+	// A last tile that is a double ends the round at once (004).
+	await page.getByRole('button', { name: 'Pasch gelegt' }).click();
+	await dialog.getByLabel('Zug', { exact: true }).selectOption({ label: 'Maximiliane' });
+	await dialog.getByLabel('Pasch', { exact: true }).selectOption('2');
+	await dialog.getByLabel('Gelegt von').selectOption({ label: 'Maximiliane' });
+	await dialog.getByLabel('Es war der letzte Stein').check();
+	await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+	await expect(
+		page.getByRole('status').filter({ hasText: 'Die Runde ist auf dem Tisch beendet.' })
+	).toBeVisible();
+	await expect(page.getByRole('alert')).toHaveCount(0);
+	await page.screenshot({ path: '/tmp/shots/table-de-round-over.png', fullPage: true });
+	await page.getByRole('link', { name: 'Runde beenden' }).click();
+	await expect(page).toHaveURL(new RegExp(`/evening/${id}$`));
+	expect(errors).toEqual([]);
+});
