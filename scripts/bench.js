@@ -10,4 +10,10 @@ function run(label, cmd, args) {
 // 1. The scoring core (src/lib/rules), run as TypeScript by tsx.
 run('rules: validate and score', 'npx', ['tsx', 'scripts/bench-rules.ts']);
 
-// 2. ===== BUNDLE SIZE: the lead adds the size part here (not measured by the rules helper). =====
+// 2. Bundle size and what each screen loads, measured in Chromium against a fresh build.
+const buildDir = process.env.BUILD_DIR ?? 'build';
+run('build', 'npx', ['vite', 'build', '--logLevel', 'error']);
+run('size: JS per screen (gzip), home page budget, Chart.js laziness', 'node', [
+	'scripts/bench-size.js',
+	buildDir
+]);
