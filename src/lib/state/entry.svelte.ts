@@ -153,11 +153,17 @@ export class EntryForm {
 
 	readonly valid: boolean = $derived(this.check.errors.length === 0);
 
-	/** Problems to show next to a player's field now. */
+	/**
+	 * Problems to show next to a player's field now: everything once Save was pressed; before,
+	 * only about something typed or picked (an empty field just left is not a mistake yet, and a
+	 * message appearing under it would move the buttons under the scorekeeper's finger).
+	 */
 	problemsFor(player: string): Problem[] {
+		const entered = this.modeOf(player) === 'tiles' || (this.text[player] ?? '').trim() !== '';
 		return this.check.errors.filter(
 			(p) =>
-				p.player === player && (this.attempted || (this.touched[player] && FIELD_CODES.has(p.code)))
+				p.player === player &&
+				(this.attempted || (this.touched[player] && entered && FIELD_CODES.has(p.code)))
 		);
 	}
 

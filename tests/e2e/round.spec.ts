@@ -1,0 +1,277 @@
+// The round screen at the table: recording a round fast, tiles through the picker, a draft that
+// survives a reload, standings with the chart, editing and undoing rounds, and the end.
+import { expect, test, type Page } from '@playwright/test';
+import {
+	collectErrors,
+	enterTiles,
+	newEvening,
+	playRound,
+	roundCount,
+	storedRows
+} from './round-helpers';
+
+const SHOTS = '/tmp/shots';
+
+test('a 4-player round takes 4 actions besides the digits, and "Saved" means on disk', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo', 'Dario'], 'swiss-jassshop');
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 1 of 13');
+	await expect(page.getByRole('img', { name: 'Engine 12|12' })).toBeVisible();
+	await expect(page.getByText('15 tiles each')).toBeVisible();
+
+	// Every tap and every key other than a digit counts as an action.
+	let actions = 0;
+	const tap = async (name: string) => {
+		actions++;
+		await page.getByRole('button', { name, exact: true }).click();
+	};
+	const key = async (k: string) => {
+		if (!/^\d$/.test(k)) actions++;
+		await page.keyboard.press(k);
+	};
+	const digits = async (text: string) => {
+		for (const d of text) await key(d);
+	};
+
+	await tap('Cleo went out');
+	// The tap took the focus to the first hand to count.
+	await expect(page.getByLabel('Anna points')).toBeFocused();
+	await digits('12');
+	await key('Enter');
+	await expect(page.getByLabel('Ben points')).toBeFocused();
+	await digits('30');
+	await key('Enter');
+	await expect(page.getByLabel('Dario points')).toBeFocused();
+	await digits('7');
+	await key('Enter');
+
+	await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+	// "Saved" is shown only once the round is in IndexedDB.
+	expect(await roundCount(page, id)).toBe(1);
+	const [evening] = (await storedRows(page, 'evenings')) as {
+		players: { id: string; name: string }[];
+	}[];
+	const idOf = (name: string) => evening!.players.find((p) => p.name === name)!.id;
+	const [row] = (await storedRows(page, 'rounds')) as { entry: unknown }[];
+	expect(row?.entry).toEqual({
+		out: idOf('Cleo'),
+		blocked: false,
+		hands: { [idOf('Anna')]: 12, [idOf('Ben')]: 30, [idOf('Dario')]: 7 }
+	});
+	// The next round's entry is already on screen, with its own engine.
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 2 of 13');
+	await expect(page.getByRole('img', { name: 'Engine 11|11' })).toBeVisible();
+	const standings = page.getByRole('table', { name: 'Standings' });
+	await expect(standings.getByRole('row', { name: /Cleo/ })).toContainText('0');
+	await expect(standings.getByRole('row', { name: /Ben/ })).toContainText('30');
+
+	expect(actions).toBe(4);
+	test
+		.info()
+		.annotations.push({ type: 'actions per 4-player round', description: String(actions) });
+	console.log(`actions for one 4-player round (besides digits): ${actions}`);
+	expect(errors).toEqual([]);
+});
+
+test('tiles and points mix; the picker shows values and keeps the engine and other hands out', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'cardinal-us');
+	// A rule that needs tile facts tells what a typed number must count.
+	await expect(page.getByText('Count 0|0 as 50, each blank half as 25')).toBeVisible();
+	await page.screenshot({ path: `${SHOTS}/round-entry.png` });
+
+	await enterTiles(page, 'Anna', ['5|0', '0|0']);
+	await expect(page.getByLabel('Anna points')).toHaveValue('80');
+	await expect(page.getByText('2 tiles, 80 points')).toBeVisible();
+
+	await page.getByRole('button', { name: 'Enter tiles for Ben', exact: true }).click();
+	const dialog = page.getByRole('dialog');
+	await expect(dialog.getByRole('heading', { name: 'Tiles of Ben' })).toBeVisible();
+	// The engine 12|12 and Anna's tiles cannot be picked.
+	await expect(dialog.getByRole('button', { name: '12|12', exact: true })).toBeDisabled();
+	await expect(dialog.getByRole('button', { name: '5|0', exact: true })).toBeDisabled();
+	await expect(dialog.getByRole('button', { name: '0|0', exact: true })).toBeDisabled();
+	// Each tile's value under the rules: 6|0 counts 6 + 25.
+	await expect(dialog.getByRole('button', { name: '6|0', exact: true })).toContainText('31');
+	await dialog.getByRole('button', { name: '12|11', exact: true }).click();
+	await dialog.getByRole('button', { name: '6|0', exact: true }).click();
+	await expect(dialog.getByText('Hand total: 54')).toBeVisible();
+	await expect(dialog.getByRole('button', { name: '6|0', exact: true })).toHaveAttribute(
+		'aria-pressed',
+		'true'
+	);
+	await page.screenshot({ path: `${SHOTS}/round-picker.png` });
+	await dialog.getByRole('button', { name: 'Done' }).click();
+	await expect(page.getByLabel('Ben points')).toHaveValue('54');
+
+	await page.getByRole('button', { name: 'Cleo went out' }).click();
+	await page.getByRole('button', { name: 'Save round' }).click();
+	await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 2 of 13');
+
+	// Round 2 mixes: Anna by points, Ben by tiles, Cleo goes out with no tiles left.
+	await page.getByLabel('Anna points').fill('17');
+	await enterTiles(page, 'Ben', ['11|0']);
+	await enterTiles(page, 'Cleo', []);
+	await page.getByRole('button', { name: 'Save round' }).click();
+	await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+	await page.getByRole('link', { name: 'Standings' }).click();
+	const table = page.getByRole('table', { name: 'Standings' });
+	await expect(table.getByRole('row', { name: /Anna/ })).toContainText('97');
+	await expect(table.getByRole('row', { name: /Ben/ })).toContainText('90');
+	await expect(table.getByRole('row', { name: /Cleo/ })).toContainText('0');
+	expect(errors).toEqual([]);
+});
+
+async function typeHalfARound(page: Page) {
+	await page.getByRole('button', { name: 'Ben went out' }).click();
+	await page.getByLabel('Anna points').fill('23');
+	await enterTiles(page, 'Cleo', ['9|4', '3|3']);
+	await page.getByLabel('Dario points').fill('4');
+}
+
+test('a reload in the middle of typing a round loses nothing', async ({ page }) => {
+	const errors = collectErrors(page);
+	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo', 'Dario'], 'swiss-station');
+	await playRound(page, 'Anna', { Ben: 5, Cleo: 6, Dario: 7 });
+	await typeHalfARound(page);
+	// The draft is in IndexedDB shortly after typing (no Save pressed).
+	await expect.poll(async () => JSON.stringify(await storedRows(page, 'drafts'))).toContain('"4"');
+	await page.reload();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 2 of 13');
+	await expect(page.getByLabel('Anna points')).toHaveValue('23');
+	await expect(page.getByLabel('Dario points')).toHaveValue('4');
+	await expect(page.getByRole('button', { name: 'Ben went out' })).toHaveAttribute(
+		'aria-pressed',
+		'true'
+	);
+	await expect(page.getByLabel('Cleo points')).toHaveValue('19');
+	expect(await roundCount(page, id)).toBe(1);
+
+	// A tab killed while hidden: the draft is written when the page is hidden, not only later.
+	await page.getByLabel('Dario points').fill('41');
+	await page.evaluate(() => {
+		Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+		document.dispatchEvent(new Event('visibilitychange'));
+	});
+	await expect.poll(async () => JSON.stringify(await storedRows(page, 'drafts'))).toContain('"41"');
+	await page.reload();
+	await expect(page.getByLabel('Dario points')).toHaveValue('41');
+
+	await page.getByRole('button', { name: 'Save round' }).click();
+	await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+	// The saved round's draft is gone with the save.
+	expect(await storedRows(page, 'drafts')).toEqual([]);
+	await page.reload();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 3 of 13');
+	await expect(page.getByLabel('Anna points')).toHaveValue('');
+	expect(errors).toEqual([]);
+});
+
+test('standings: rank, total, gap, rounds won, chart; edit a round and the totals follow; undo', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
+	await playRound(page, 'Anna', { Ben: 10, Cleo: 25 });
+	await playRound(page, 'Ben', { Anna: 8, Cleo: 4 });
+	await playRound(page, null, { Anna: 3, Ben: 9, Cleo: 1 });
+
+	await page.getByRole('link', { name: 'Standings' }).click();
+	await expect(page).toHaveURL(new RegExp(`/evening/${id}/standings$`));
+	const table = page.getByRole('table', { name: 'Standings' });
+	// Anna 11, Ben 19, Cleo 30: rank, total, gap to the leader, rounds won (Cleo won the blocked one).
+	await expect(table.getByRole('row', { name: /Anna/ })).toHaveText(/1\s*Anna\s*11\s*–\s*1/);
+	await expect(table.getByRole('row', { name: /Ben/ })).toHaveText(/2\s*Ben\s*19\s*8\s*1/);
+	await expect(table.getByRole('row', { name: /Cleo/ })).toHaveText(/3\s*Cleo\s*30\s*19\s*1/);
+	const chart = page.getByRole('img', { name: 'Standings chart' });
+	await expect(chart.locator('canvas')).toBeVisible();
+	// Chart.js drew into the canvas (it is not blank).
+	await expect
+		.poll(() =>
+			chart.locator('canvas').evaluate((c: HTMLCanvasElement) => {
+				const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+				let lit = 0;
+				for (let i = 3; i < d.length; i += 4) if (d[i]! > 0) lit++;
+				return lit;
+			})
+		)
+		.toBeGreaterThan(1000);
+	await page.screenshot({ path: `${SHOTS}/round-standings.png`, fullPage: true });
+
+	// Edit round 1: Ben had 20, not 10.
+	await page.getByRole('link', { name: 'Edit round 1' }).click();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit round 1');
+	await expect(page.getByLabel('Ben points')).toHaveValue('10');
+	await expect(page.getByRole('button', { name: 'Anna went out' })).toHaveAttribute(
+		'aria-pressed',
+		'true'
+	);
+	await page.getByLabel('Ben points').fill('20');
+	await page.getByRole('button', { name: 'Save round' }).click();
+	await expect(page).toHaveURL(/\/standings\?saved=1$/);
+	await expect(page.getByText(/^Saved/)).toBeVisible();
+	await expect(table.getByRole('row', { name: /Ben/ })).toContainText('29');
+	expect(await roundCount(page, id)).toBe(3);
+
+	// An edit the rules refuse changes nothing.
+	await page.getByRole('link', { name: 'Edit round 2' }).click();
+	await page.getByLabel('Anna points').fill('1.5');
+	await page.getByRole('button', { name: 'Save round' }).click();
+	await expect(page.getByRole('alert').first()).toContainText('whole number');
+	await page.getByRole('link', { name: 'Standings' }).click();
+	await expect(table.getByRole('row', { name: /Anna/ })).toContainText('11');
+
+	// Undo the last round: asked first, then round 3 is gone and is the next round again.
+	await page.getByRole('button', { name: 'Undo last round' }).click();
+	await page.getByRole('button', { name: 'Confirm' }).click();
+	await expect(page.getByRole('link', { name: 'Edit round 3' })).toHaveCount(0);
+	expect(await roundCount(page, id)).toBe(2);
+	await page.getByRole('link', { name: 'Back to the round' }).click();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 3 of 13');
+	expect(errors).toEqual([]);
+});
+
+test('a cyclic evening runs until End evening, then names the winner and takes no round', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo', 'Dario'], 'german-talon');
+	// Cyclic schedule: no "of N".
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 1');
+	await playRound(page, 'Dario', { Anna: 50, Ben: 12, Cleo: 30 });
+	await playRound(page, 'Ben', { Anna: 5, Cleo: 30, Dario: 20 });
+	await page.getByRole('link', { name: 'Standings' }).click();
+	await page.getByRole('button', { name: 'End evening' }).click();
+	await expect(page.getByText('Winner: Ben', { exact: true })).toBeVisible();
+	await expect(page.getByRole('button', { name: 'Resume evening' })).toBeVisible();
+	await page.screenshot({ path: `${SHOTS}/round-end-standings.png`, fullPage: true });
+
+	await page.getByRole('link', { name: 'Back to the round' }).click();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('The evening is over.');
+	await expect(page.getByText('Winner: Ben', { exact: true })).toBeVisible();
+	await expect(page.getByRole('button', { name: 'Save round' })).toHaveCount(0);
+	await expect(page.getByLabel('Anna points')).toHaveCount(0);
+	await page.screenshot({ path: `${SHOTS}/round-end-screen.png`, fullPage: true });
+	expect(await roundCount(page, id)).toBe(2);
+	expect(errors).toEqual([]);
+});
+
+test('deleting an evening asks first, then it is gone', async ({ page }) => {
+	const id = await newEvening(page, ['Anna', 'Ben'], 'swiss-jassshop');
+	await playRound(page, 'Anna', { Ben: 3 });
+	await page.getByRole('link', { name: 'Standings' }).click();
+	await page.getByRole('button', { name: 'Delete evening' }).click();
+	await page.getByRole('button', { name: 'Cancel' }).click();
+	expect((await storedRows(page, 'evenings')).length).toBe(1);
+	await page.getByRole('button', { name: 'Delete evening' }).click();
+	await page.getByRole('button', { name: 'Confirm' }).click();
+	await expect(page).toHaveURL(/\/$/);
+	expect(await roundCount(page, id)).toBe(0);
+	expect((await storedRows(page, 'evenings')).length).toBe(0);
+});
