@@ -1,5 +1,6 @@
 // The live table's reducer, row by row of RULES.md "The table during a round".
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { resolveRules } from '$lib/rules/knobs';
 import type { PresetId, Ruleset } from '$lib/rules/types';
 import {
@@ -682,5 +683,90 @@ describe('stored events', () => {
 		expect(parseTableEvent({ type: 'marker', player: 'ann' })).toBeNull();
 		expect(parseTableEvent({ type: 'explode' })).toBeNull();
 		expect(parseTableEvent(null)).toBeNull();
+	});
+});
+
+describe('any log, any rules (property)', () => {
+	const player = fc.constantFrom(...PLAYERS);
+	const who = fc.option(player, { nil: null });
+	const train = fc.constantFrom(...PLAYERS, MEXICAN, 'mexican-2');
+	const event: fc.Arbitrary<TableEvent> = fc.oneof(
+		fc.record({ type: fc.constant('tile' as const), train, by: who }),
+		fc.record({
+			type: fc.constant('double' as const),
+			train,
+			value: fc.integer({ min: 0, max: 12 }),
+			by: who,
+			last: fc.boolean()
+		}),
+		fc.record({ type: fc.constant('covered' as const), by: who }),
+		fc.record({ type: fc.constant('cannot-cover' as const), player }),
+		fc.record({ type: fc.constant('still-cannot-cover' as const), player }),
+		fc.record({
+			type: fc.constant('marker' as const),
+			player,
+			on: fc.boolean(),
+			voluntary: fc.boolean()
+		}),
+		fc.record({ type: fc.constant('mexican' as const), on: fc.boolean() }),
+		fc.constant({ type: 'mexican-add' as const }),
+		fc.record({ type: fc.constant('knock' as const), player, on: fc.boolean() }),
+		fc.record({ type: fc.constant('forgot-knock' as const), player }),
+		fc.record({ type: fc.constant('turn' as const), player: who }),
+		fc.constant({ type: 'next-turn' as const })
+	);
+	const ruleset = fc
+		.record({
+			preset: fc.constantFrom(
+				'swiss-jassshop',
+				'swiss-station',
+				'german-talon',
+				'cardinal-us',
+				'italian-elimination'
+			) as fc.Arbitrary<PresetId>,
+			markerRemoval: fc.constantFrom(
+				'owner-plays-own',
+				'any-player-plays',
+				'owner-plays-anywhere'
+			) as fc.Arbitrary<Ruleset['markerRemoval']>,
+			doubles: fc.constantFrom('satisfy', 'none', 'owner-or-anyone') as fc.Arbitrary<
+				Ruleset['doubles']
+			>,
+			noMarkerWhenOnlyDoubleStopped: fc.boolean(),
+			lastDoubleEndsRound: fc.boolean()
+		})
+		.map(({ preset, ...knobs }) => rules(preset, knobs));
+
+	it('never throws, applies or skips every event, and keeps the table sound', () => {
+		fc.assert(
+			fc.property(ruleset, fc.array(event, { maxLength: 40 }), (r, events) => {
+				const s = play(r, events);
+				expect(s.applied + s.skipped.length).toBe(events.length);
+				// Only personal trains carry markers; one open double per train at most.
+				expect(s.trains.filter((t) => t.owner === null).every((t) => !t.marker)).toBe(true);
+				const trains = s.openDoubles.map((d) => d.train);
+				expect(new Set(trains).size).toBe(trains.length);
+				// Each double is played once and never the engine.
+				expect(new Set(s.playedDoubles).size).toBe(s.playedDoubles.length);
+				expect(s.playedDoubles).not.toContain(12);
+				// Only 004-style rules have a second Mexican train.
+				if (!r.severalMexicanTrains) expect(s.trains).toHaveLength(PLAYERS.length + 1);
+				if (s.turn !== null) expect(PLAYERS).toContain(s.turn);
+			})
+		);
+	});
+
+	it('a refused event changes nothing; undo is the replay of the shorter log', () => {
+		fc.assert(
+			fc.property(ruleset, fc.array(event, { minLength: 1, maxLength: 30 }), (r, events) => {
+				const before = play(r, events.slice(0, -1));
+				const after = play(r, events);
+				const refused = checkTableEvent(setupOf(r), before, events.at(-1)!) !== null;
+				if (refused) {
+					expect({ ...after, skipped: [] }).toEqual({ ...before, skipped: [] });
+				}
+				expect(play(r, undoTableEvent(events))).toEqual(before);
+			})
+		);
 	});
 });

@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+// The station: a spoke per train, each personal spoke the marker toggle of that train, the first
+// Mexican spoke the "started" toggle, an open double drawn on its train.
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import Station from '$lib/components/table/Station.svelte';
+import { resolveRules } from '$lib/rules/knobs';
+import { replayTable, type TableEvent } from '$lib/rules/table';
+
+const NAMES: Record<string, string> = { a: 'Anna', b: 'Ben', c: 'Cleopatra Maximiliane' };
+
+function draw(events: TableEvent[]) {
+	const rules = resolveRules({ preset: 'italian-elimination' });
+	const table = replayTable(rules, ['a', 'b', 'c'], 12, events);
+	const onmarker = vi.fn();
+	const onmexican = vi.fn();
+	const view = render(Station, {
+		table,
+		name: (p: string) => NAMES[p] ?? p,
+		mexicanName: (k: number) => (k === 1 ? 'Mexican' : `Mexican ${k}`),
+		markerLabel: (p: string) => `Marker on ${NAMES[p]}'s train`,
+		mexicanLabel: 'Mexican train started',
+		engineLabel: 'Engine 12|12',
+		stationLabel: 'The station',
+		knockBadge: '1 left',
+		onmarker,
+		onmexican
+	});
+	return { ...view, onmarker, onmexican };
+}
+
+describe('Station', () => {
+	it('draws the engine and one toggle per personal train plus the Mexican train', () => {
+		draw([]);
+		expect(screen.getByRole('img', { name: 'Engine 12|12' })).toBeTruthy();
+		for (const n of ['Anna', 'Ben', 'Cleopatra Maximiliane']) {
+			expect(
+				screen.getByRole('button', { name: `Marker on ${n}'s train` }).getAttribute('aria-pressed')
+			).toBe('false');
+		}
+		expect(
+			screen.getByRole('button', { name: 'Mexican train started' }).getAttribute('aria-pressed')
+		).toBe('false');
+	});
+
+	it('shows markers, knocks, the turn and an open double as they are', () => {
+		const { container } = draw([
+			{ type: 'marker', player: 'b', on: true },
+			{ type: 'knock', player: 'c', on: true },
+			{ type: 'turn', player: 'a' },
+			{ type: 'mexican', on: true },
+			{ type: 'mexican-add' },
+			{ type: 'double', train: 'c', value: 9, by: 'c' }
+		]);
+		expect(
+			screen.getByRole('button', { name: "Marker on Ben's train" }).getAttribute('aria-pressed')
+		).toBe('true');
+		expect(
+			screen.getByRole('button', { name: 'Mexican train started' }).getAttribute('aria-pressed')
+		).toBe('true');
+		expect(container.querySelectorAll('.marker')).toHaveLength(1);
+		expect(container.querySelectorAll('.double-ring')).toHaveLength(1);
+		expect(container.querySelector('.knock')?.textContent).toBe('1 left');
+		expect(container.querySelector('.label.turn')?.textContent).toBe('▶ Anna');
+		// The second Mexican train is drawn but is not a control.
+		expect(container.textContent).toContain('Mexican 2');
+		expect(screen.getAllByRole('button')).toHaveLength(4);
+	});
+
+	it('a tap, Enter or Space on a spoke asks for that train’s toggle', async () => {
+		const { onmarker, onmexican } = draw([]);
+		await fireEvent.click(
+			screen.getByRole('button', { name: "Marker on Cleopatra Maximiliane's train" })
+		);
+		expect(onmarker).toHaveBeenCalledWith('c');
+		await fireEvent.keyDown(screen.getByRole('button', { name: "Marker on Anna's train" }), {
+			key: 'Enter'
+		});
+		expect(onmarker).toHaveBeenLastCalledWith('a');
+		await fireEvent.keyDown(screen.getByRole('button', { name: 'Mexican train started' }), {
+			key: ' '
+		});
+		expect(onmexican).toHaveBeenCalledTimes(1);
+		await fireEvent.keyDown(screen.getByRole('button', { name: 'Mexican train started' }), {
+			key: 'x'
+		});
+		expect(onmexican).toHaveBeenCalledTimes(1);
+	});
+
+	it('cuts a long name and keeps every label inside the drawing', () => {
+		const { container } = draw([]);
+		const labels = [...container.querySelectorAll('text.label')].map((t) => t.textContent);
+		expect(labels).toContain('Cleopatra …');
+		for (const text of container.querySelectorAll('text.label')) {
+			const x = Number(text.getAttribute('x'));
+			const half = ([...(text.textContent ?? '')].length * 17 * 0.6) / 2;
+			expect(x - half).toBeGreaterThanOrEqual(0);
+			expect(x + half).toBeLessThanOrEqual(400);
+		}
+	});
+});
