@@ -86,3 +86,56 @@ export async function saveRoundByPoints(
 	}
 	throw new Error('The round was refused three times');
 }
+
+async function draftIndex(page: Page, eveningId: string): Promise<number | null> {
+	return page.evaluate(async (eveningId) => {
+		const db: IDBDatabase = await new Promise((resolve, reject) => {
+			const request = indexedDB.open('caboose');
+			request.onsuccess = () => resolve(request.result);
+			request.onerror = () => reject(request.error);
+		});
+		try {
+			const row = await new Promise<{ index: number } | undefined>((resolve, reject) => {
+				const request = db.transaction('drafts').objectStore('drafts').get(eveningId);
+				request.onsuccess = () => resolve(request.result as { index: number } | undefined);
+				request.onerror = () => reject(request.error);
+			});
+			return row?.index ?? null;
+		} finally {
+			db.close();
+		}
+	}, eveningId);
+}
+
+/**
+ * Types round `index` (0-based) by points without saving it, and returns once the form holds it
+ * for good: the screen writes a draft only after it has loaded the round, so a draft of this
+ * round on disk means no late load can wipe what was typed (see saveRoundByPoints).
+ */
+export async function typeRound(
+	page: Page,
+	eveningId: string,
+	index: number,
+	out: string,
+	points: Record<string, number>
+): Promise<void> {
+	const toggle = page.getByRole('button', { name: `${out} went out`, exact: true });
+	for (let attempt = 0; attempt < 3; attempt++) {
+		if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+		for (const [name, value] of Object.entries(points)) {
+			await page.getByLabel(`${name} points`, { exact: true }).fill(String(value));
+		}
+		const drafted = await expect
+			.poll(() => draftIndex(page, eveningId), { timeout: 5000 })
+			.toBe(index)
+			.then(() => true)
+			.catch(() => false);
+		let holds = drafted && (await toggle.getAttribute('aria-pressed')) === 'true';
+		for (const [name, value] of Object.entries(points)) {
+			const field = page.getByLabel(`${name} points`, { exact: true });
+			holds = holds && (await field.inputValue()) === String(value);
+		}
+		if (holds) return;
+	}
+	throw new Error(`Round ${index + 1} could not be typed`);
+}

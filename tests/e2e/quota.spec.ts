@@ -1,0 +1,116 @@
+// A full disk: with the origin's quota forced tiny (CDP Storage.overrideQuotaForOrigin), Save
+// round says the device is out of space, the typed entry stays on screen, and nothing of the
+// round is written. With room again, the same entry saves.
+//
+// The override applies to the browser's default storage partition, so this spec runs in a
+// persistent context of its own (Playwright's usual contexts are separate, incognito-like).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type Page } from '@playwright/test';
+import { dumpDatabase, saveRoundByPoints, startEvening, typeRound } from './data-helpers';
+
+const SHOTS = '/tmp/shots';
+const FLAGS = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync'
+];
+
+test('a quota error on Save round keeps the entry on screen, says so, and stores nothing', async ({
+	baseURL
+}) => {
+	test.setTimeout(150_000);
+	const profile = await mkdtemp(join(tmpdir(), 'caboose-quota-'));
+	const context = await chromium.launchPersistentContext(profile, {
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: FLAGS,
+		baseURL,
+		viewport: { width: 390, height: 844 },
+		isMobile: true,
+		hasTouch: true
+	});
+	try {
+		const page = context.pages()[0] ?? (await context.newPage());
+		await run(page, baseURL!);
+	} finally {
+		await context.close();
+		await rm(profile, { recursive: true, force: true });
+	}
+});
+
+/** One small write to a scratch database of the origin: 'ok', or the name of the error. */
+async function probeWrite(): Promise<string> {
+	const db: IDBDatabase = await new Promise((resolve, reject) => {
+		const request = indexedDB.open('quota-probe', 1);
+		request.onupgradeneeded = () => request.result.createObjectStore('probe');
+		request.onsuccess = () => resolve(request.result);
+		request.onerror = () => reject(request.error);
+	});
+	try {
+		return await new Promise<string>((resolve) => {
+			const tx = db.transaction('probe', 'readwrite', { durability: 'strict' });
+			tx.objectStore('probe').put(Date.now(), 'probe');
+			tx.oncomplete = () => resolve('ok');
+			tx.onabort = () => resolve(tx.error?.name ?? 'AbortError');
+		});
+	} finally {
+		db.close();
+	}
+}
+
+async function run(page: Page, baseURL: string): Promise<void> {
+	const id = await startEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
+	await saveRoundByPoints(page, 'Anna', { Ben: 12, Cleo: 30 });
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 2 of 13');
+
+	// Round 2 typed in full, as the scorekeeper would.
+	await typeRound(page, id, 1, 'Ben', { Anna: 17, Cleo: 4 });
+	await expect(page.getByRole('button', { name: 'Ben went out', exact: true })).toHaveAttribute(
+		'aria-pressed',
+		'true'
+	);
+
+	const played = ['evenings', 'rounds', 'tableEvents', 'players'];
+	const before = await dumpDatabase(page, played);
+	const cdp = await page.context().newCDPSession(page);
+	const origin = new URL(baseURL).origin;
+	await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 1 });
+	// Chromium lets a bucket spend space it was granted recently (for up to 30 s) before it asks
+	// the quota manager again; a scratch database of the same origin shows when the small quota
+	// has taken hold. The app's own database is not touched by this.
+	await expect
+		.poll(() => page.evaluate(probeWrite), { timeout: 60_000, intervals: [1000] })
+		.toBe('QuotaExceededError');
+
+	await page.getByRole('button', { name: 'Save round' }).click();
+	const alert = page.getByRole('alert').filter({ hasText: 'storage space' });
+	await expect(alert).toBeVisible();
+	await expect(alert).toContainText('Not saved');
+	await page.screenshot({ path: `${SHOTS}/data-quota.png`, fullPage: true });
+
+	// Not "Saved"; the entry is still on screen, exactly as typed; the screen is still round 2.
+	await expect(page.getByText('Saved', { exact: true })).toHaveCount(0);
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 2 of 13');
+	await expect(page.getByLabel('Anna points', { exact: true })).toHaveValue('17');
+	await expect(page.getByLabel('Cleo points', { exact: true })).toHaveValue('4');
+	await expect(page.getByRole('button', { name: 'Ben went out', exact: true })).toHaveAttribute(
+		'aria-pressed',
+		'true'
+	);
+	// Nothing half-saved: no round, no touched evening.
+	expect(await dumpDatabase(page, played)).toBe(before);
+
+	// Room again: the same entry, untouched, saves.
+	await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+	await page.getByRole('button', { name: 'Save round' }).click();
+	await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 3 of 13');
+	const rounds = JSON.parse(await dumpDatabase(page, ['rounds'])) as { rounds: string[] };
+	const mine = rounds.rounds.map((r) => JSON.parse(r) as { eveningId: string; index: number });
+	expect(mine.filter((r) => r.eveningId === id).map((r) => r.index)).toEqual([0, 1]);
+}
