@@ -104,8 +104,6 @@ export function scheduleShape(rules: Ruleset): ScheduleShape {
 export class SetupForm {
 	/** Seats in order, as typed. */
 	names = $state<string[]>(['', '']);
-	/** Seats whose field was left once: only then is an empty name worth a message. */
-	touched = $state<boolean[]>([false, false]);
 	preset = $state<PresetId>('swiss-jassshop');
 	/** Knobs the scorekeeper changed; a value the core refuses is kept so it can be named. */
 	overrides = $state<Partial<Record<KnobKey, unknown>>>({});
@@ -153,7 +151,9 @@ export class SetupForm {
 		const seat = String(i);
 		return this.problems.find(
 			(p) =>
-				p.player === seat && (p.code !== 'name-empty' || this.attempted || this.touched[i] === true)
+				// An empty seat is named only after Start evening: a message appearing when a field
+				// is left would move the button the scorekeeper is tapping.
+				p.player === seat && (p.code !== 'name-empty' || this.attempted)
 		);
 	}
 
@@ -163,22 +163,16 @@ export class SetupForm {
 		if (i >= 0 && i < this.names.length) this.names[i] = name;
 	}
 
-	touch(i: number): void {
-		if (i >= 0 && i < this.touched.length) this.touched[i] = true;
-	}
-
 	/** Adds an empty seat at the end; returns its index, or null when the table is full. */
 	addSeat(): number | null {
 		if (!this.canAdd) return null;
 		this.names.push('');
-		this.touched.push(false);
 		return this.names.length - 1;
 	}
 
 	removeSeat(i: number): void {
 		if (i < 0 || i >= this.names.length || this.names.length <= 1) return;
 		this.names.splice(i, 1);
-		this.touched.splice(i, 1);
 		if (this.firstStarter > i || this.firstStarter >= this.names.length) {
 			this.firstStarter = Math.max(0, this.firstStarter - 1);
 		}
@@ -189,7 +183,6 @@ export class SetupForm {
 		const j = i + by;
 		if (i < 0 || j < 0 || i >= this.names.length || j >= this.names.length) return;
 		[this.names[i], this.names[j]] = [this.names[j]!, this.names[i]!];
-		[this.touched[i], this.touched[j]] = [this.touched[j]!, this.touched[i]!];
 		if (this.firstStarter === i) this.firstStarter = j;
 		else if (this.firstStarter === j) this.firstStarter = i;
 	}
@@ -200,7 +193,6 @@ export class SetupForm {
 		if (i === -1) i = this.addSeat() ?? -1;
 		if (i === -1) return null;
 		this.names[i] = player.name;
-		this.touched[i] = true;
 		return i;
 	}
 

@@ -1,0 +1,415 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The New evening screen at phone size: seats, rules, the plain-words summary, house rules, every
+// setup refusal of RULES.md (shown with role="alert", nothing stored), and the Language choice.
+
+const SHOTS = '/tmp/shots';
+
+/** Every row of one store of the app's database, read with plain IndexedDB. */
+async function storedRows(page: Page, store: string): Promise<Record<string, unknown>[]> {
+	return page.evaluate(async (store) => {
+		const db: IDBDatabase = await new Promise((resolve, reject) => {
+			const req = indexedDB.open('caboose');
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		try {
+			if (!db.objectStoreNames.contains(store)) return [];
+			return await new Promise<Record<string, unknown>[]>((resolve, reject) => {
+				const req = db.transaction(store).objectStore(store).getAll();
+				req.onsuccess = () => resolve(req.result as Record<string, unknown>[]);
+				req.onerror = () => reject(req.error);
+			});
+		} finally {
+			db.close();
+		}
+	}, store);
+}
+
+function watchErrors(page: Page): string[] {
+	const errors: string[] = [];
+	page.on('console', (msg) => {
+		if (msg.type() === 'error') errors.push(msg.text());
+	});
+	page.on('pageerror', (err) => errors.push(err.message));
+	return errors;
+}
+
+async function openSetup(page: Page) {
+	await page.goto('/');
+	await page.getByRole('link', { name: 'New evening' }).click();
+	await expect(page).toHaveURL(/\/new$/);
+	await expect(page.getByRole('heading', { level: 1, name: 'New evening' })).toBeVisible();
+}
+
+/** Types the names seat by seat with Enter, as a scorekeeper would. */
+async function typePlayers(page: Page, names: string[]) {
+	for (const [i, name] of names.entries()) {
+		const field = page.getByLabel(`Player ${i + 1}`, { exact: true });
+		await field.fill(name);
+		if (i < names.length - 1) await field.press('Enter');
+	}
+}
+
+test('home offers New evening, Evenings and Settings', async ({ page }) => {
+	const errors = watchErrors(page);
+	await page.goto('/');
+	await expect(page.getByRole('heading', { level: 1, name: 'Caboose' })).toBeVisible();
+	await expect(page.getByRole('link', { name: 'New evening' })).toBeVisible();
+	await expect(page.getByRole('link', { name: 'Evenings' })).toBeVisible();
+	await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible();
+	// No evening yet: nothing to continue.
+	await expect(page.getByRole('link', { name: /Continue/ })).toHaveCount(0);
+	await page.screenshot({ path: `${SHOTS}/home.png` });
+	expect(errors).toEqual([]);
+});
+
+test('Enter adds the next seat; seats can be moved and removed', async ({ page }) => {
+	await openSetup(page);
+	await expect(page.getByRole('textbox', { name: /^Player \d+$/ })).toHaveCount(2);
+	await expect(page.getByRole('button', { name: 'Add player' })).toBeVisible();
+
+	const first = page.getByLabel('Player 1', { exact: true });
+	await first.fill('Anna');
+	await first.press('Enter');
+	await expect(page.getByLabel('Player 2', { exact: true })).toBeFocused();
+	await page.keyboard.type('Ben');
+	await page.keyboard.press('Enter');
+	// Enter after the last filled seat adds a seat and puts the cursor in it.
+	await expect(page.getByLabel('Player 3', { exact: true })).toBeFocused();
+	await page.keyboard.type('Cleo');
+	await page.keyboard.press('Enter');
+	await expect(page.getByLabel('Player 4', { exact: true })).toBeFocused();
+	// Enter in an empty last seat adds nothing more.
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('textbox', { name: /^Player \d+$/ })).toHaveCount(4);
+
+	await page.getByRole('button', { name: 'Move seat 3 up' }).click();
+	await expect(page.getByLabel('Player 2', { exact: true })).toHaveValue('Cleo');
+	await expect(page.getByLabel('Player 3', { exact: true })).toHaveValue('Ben');
+	await page.getByRole('button', { name: 'Move seat 1 down' }).click();
+	await expect(page.getByLabel('Player 1', { exact: true })).toHaveValue('Cleo');
+	await expect(page.getByLabel('Player 2', { exact: true })).toHaveValue('Anna');
+	await page.getByRole('button', { name: 'Remove seat 4' }).click();
+	await expect(page.getByRole('textbox', { name: /^Player \d+$/ })).toHaveCount(3);
+
+	// Add player up to ten seats, then the table is full.
+	for (let n = 4; n <= 10; n++) await page.getByRole('button', { name: 'Add player' }).click();
+	await expect(page.getByLabel('Player 10', { exact: true })).toBeFocused();
+	await expect(page.getByRole('button', { name: 'Add player' })).toBeDisabled();
+	await expect(page.getByText('The table is full: at most 10 players.')).toBeVisible();
+});
+
+test('the summary says what the preset means for this table', async ({ page }) => {
+	await openSetup(page);
+	const rules = page.getByLabel('Rules', { exact: true });
+	await expect(rules).toHaveValue('swiss-jassshop');
+	const values = await rules
+		.locator('option')
+		.evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+	expect(values).toEqual([
+		'swiss-jassshop',
+		'swiss-station',
+		'german-talon',
+		'cardinal-us',
+		'italian-elimination'
+	]);
+
+	const summary = page.getByRole('region', { name: 'At your table' });
+	await expect(summary).toContainText('2 players: each takes 15 tiles.');
+	await expect(summary).toContainText('Engines 12|12 down to 0|0: 13 rounds.');
+	await expect(summary).toContainText('A tile counts its pips: 12|5 = 17.');
+	await expect(summary).toContainText('Penalty points: the lowest total wins.');
+
+	await typePlayers(page, ['Anna', 'Ben', 'Cleo', 'Dario', 'Emil']);
+	await expect(summary).toContainText('5 players: each takes 12 tiles.');
+
+	await rules.selectOption('cardinal-us');
+	await expect(summary).toContainText('5 players: each takes 11 tiles.');
+	await expect(summary).toContainText('each blank half 25: 5|0 = 30.');
+	await expect(summary).toContainText('The double blank 0|0 counts 50.');
+	await expect(summary).toContainText('no knock: draw 2.');
+
+	await rules.selectOption('german-talon');
+	await expect(summary).toContainText('5 players: each takes 14 tiles.');
+	await expect(summary).toContainText(
+		'Engines 12|12 down to 0|0, then again from 12|12: the evening goes on until you end it.'
+	);
+	await expect(summary).toContainText('Every double counts 50.');
+
+	await rules.selectOption('italian-elimination');
+	await expect(summary).toContainText('A blocked round scores nothing for anyone');
+	await expect(summary).toContainText(
+		'Whoever reaches 100 points is out of the evening; the last player left wins.'
+	);
+	await expect(summary).toContainText('The double blank 0|0 counts 10.');
+});
+
+test('house rules change the summary and only changed knobs are stored', async ({ page }) => {
+	const errors = watchErrors(page);
+	await openSetup(page);
+	await typePlayers(page, ['Anna', 'Ben', 'Cleo']);
+	await page.getByLabel('Rules', { exact: true }).selectOption('cardinal-us');
+
+	await page.getByText('House rules').click();
+	const summary = page.getByRole('region', { name: 'At your table' });
+	await page.getByLabel('Each blank half counts').fill('5');
+	await expect(summary).toContainText('each blank half 5: 5|0 = 10.');
+	await page.getByLabel('Doubles count').selectOption('2');
+	await expect(summary).toContainText('A double counts twice its pips: 6|6 = 24.');
+	await page.getByLabel('Rounds to play').fill('7');
+	await expect(summary).toContainText('Engines 12|12 down to 6|6: 7 rounds.');
+	await page.getByLabel('Engine schedule').selectOption('custom');
+	await page.getByLabel('Engines in order').fill('12, 10, 8');
+	await expect(summary).toContainText('Every other engine, 12|12 down to 8|8: 3 rounds.');
+	await page.getByLabel('Engines in order').fill('12, 9, 3, 3');
+	await expect(summary).toContainText('Engines 12|12, 9|9, 3|3, 3|3: 4 rounds.');
+	await page.getByLabel('Engines in order').fill('12 10 8');
+	await page.getByLabel('Going-out bonus').fill('-10');
+	await expect(summary).toContainText('Going out: -10 points for that player.');
+	await page.getByLabel('Who starts a round').selectOption('rotate');
+	await page.getByLabel('Starts the first round').selectOption({ label: 'Ben' });
+	await expect(summary).toContainText(
+		'Ben starts the first round; then the start moves clockwise.'
+	);
+	// A knob set back to the preset's value is no longer a change.
+	await page.getByLabel('Blocked round').selectOption('void');
+	await page.getByLabel('Blocked round').selectOption('count');
+	await page.getByLabel('Forgot to knock').selectOption('skip-turn');
+	await page.getByLabel('A double as the last tile ends the round').check();
+	await expect(page.getByText('8 changed')).toBeVisible();
+
+	await page.screenshot({ path: `${SHOTS}/setup-house-rules.png`, fullPage: true });
+
+	await page.getByRole('button', { name: 'Start evening' }).click();
+	await expect(page).toHaveURL(/\/evening\/[0-9a-f-]{36}$/);
+	const id = page.url().split('/').pop();
+
+	const evenings = await storedRows(page, 'evenings');
+	expect(evenings).toHaveLength(1);
+	const evening = evenings[0]!;
+	expect(evening.id).toBe(id);
+	expect((evening.players as { name: string }[]).map((p) => p.name)).toEqual([
+		'Anna',
+		'Ben',
+		'Cleo'
+	]);
+	expect(evening.firstStarter).toBe(1);
+	expect(evening.endedAt).toBeNull();
+	expect(evening.rules).toEqual({
+		preset: 'cardinal-us',
+		blankHalf: 5,
+		doubleFactor: 2,
+		rounds: 7,
+		schedule: [12, 10, 8],
+		goingOutBonus: -10,
+		start: 'rotate',
+		knockPenalty: 'skip-turn',
+		lastDoubleEndsRound: true
+	});
+	const players = await storedRows(page, 'players');
+	expect(players.map((p) => p.key).sort()).toEqual(['anna', 'ben', 'cleo']);
+	expect(errors).toEqual([]);
+});
+
+test('a plain evening is started with the defaults and remembered players can be picked', async ({
+	page
+}) => {
+	await openSetup(page);
+	await typePlayers(page, ['Anna', 'Ben']);
+	await page.getByRole('button', { name: 'Start evening' }).click();
+	await expect(page).toHaveURL(/\/evening\/[0-9a-f-]{36}$/);
+	expect((await storedRows(page, 'evenings'))[0]!.rules).toEqual({ preset: 'swiss-jassshop' });
+
+	await openSetup(page);
+	await expect(page.getByRole('heading', { name: 'Players from earlier evenings' })).toBeVisible();
+	await page.getByRole('button', { name: 'Seat Ben' }).click();
+	await expect(page.getByLabel('Player 1', { exact: true })).toHaveValue('Ben');
+	// A seated player is no longer offered.
+	await expect(page.getByRole('button', { name: 'Seat Ben' })).toHaveCount(0);
+	await page.getByRole('button', { name: 'Seat Anna' }).click();
+	await expect(page.getByLabel('Player 2', { exact: true })).toHaveValue('Anna');
+	await page.getByRole('button', { name: 'Start evening' }).click();
+	await expect(page).toHaveURL(/\/evening\/[0-9a-f-]{36}$/);
+	// The same two people, not two new ones.
+	expect(await storedRows(page, 'players')).toHaveLength(2);
+	expect(await storedRows(page, 'evenings')).toHaveLength(2);
+});
+
+test.describe('setup refusals: a message next to the field, nothing stored', () => {
+	async function expectNothingStored(page: Page) {
+		await expect(page).toHaveURL(/\/new$/);
+		expect(await storedRows(page, 'evenings')).toEqual([]);
+		expect(await storedRows(page, 'players')).toEqual([]);
+	}
+
+	test('an empty name', async ({ page }) => {
+		await openSetup(page);
+		await page.getByLabel('Player 1', { exact: true }).fill('Anna');
+		await page.getByRole('button', { name: 'Start evening' }).click();
+		const field = page.getByLabel('Player 2', { exact: true });
+		await expect(field).toBeFocused();
+		await expect(field).toHaveAttribute('aria-invalid', 'true');
+		await expect(page.getByRole('alert')).toHaveText('Type a name.');
+		await expect(page.getByRole('status')).toHaveText(
+			'Nothing was saved: fix the marked fields first.'
+		);
+		await page.screenshot({ path: `${SHOTS}/setup-refusal.png` });
+		await expectNothingStored(page);
+		// A name of spaces only is empty too.
+		await field.fill('   ');
+		await page.getByRole('button', { name: 'Start evening' }).click();
+		await expect(page.getByRole('alert')).toHaveText('Type a name.');
+		await expectNothingStored(page);
+	});
+
+	test('a name twice, ignoring case and surrounding spaces', async ({ page }) => {
+		await openSetup(page);
+		await typePlayers(page, ['Anna', 'Ben', ' aNNa ']);
+		const alert = page.getByRole('alert');
+		await expect(alert).toHaveText('aNNa is already at the table (player 1).');
+		await page.getByRole('button', { name: 'Start evening' }).click();
+		await expectNothingStored(page);
+		await page.getByLabel('Player 3', { exact: true }).fill('Annabel');
+		await expect(alert).toHaveCount(0);
+	});
+
+	test('a name over 40 characters', async ({ page }) => {
+		await openSetup(page);
+		await typePlayers(page, ['A'.repeat(40), 'B'.repeat(41)]);
+		await expect(page.getByRole('alert')).toHaveText('At most 40 characters (this one has 41).');
+		await page.getByRole('button', { name: 'Start evening' }).click();
+		await expect(page.getByLabel('Player 2', { exact: true })).toBeFocused();
+		await expectNothingStored(page);
+	});
+
+	test("a player count outside the preset's range", async ({ page }) => {
+		await openSetup(page);
+		await typePlayers(page, ['Anna', 'Ben', 'Cleo']);
+		await page.getByLabel('Rules', { exact: true }).selectOption('german-talon');
+		await expect(page.getByRole('alert')).toHaveText(
+			'These rules are for 4 to 8 players; the table has 3.'
+		);
+		await page.getByRole('button', { name: 'Start evening' }).click();
+		await expectNothingStored(page);
+
+		// Swiss Station seats at most 7.
+		await page.getByLabel('Rules', { exact: true }).selectOption('swiss-station');
+		await expect(page.getByRole('alert')).toHaveCount(0);
+		await page.getByLabel('Player 3', { exact: true }).press('Enter');
+		await typePlayersFrom(page, 4, ['Dario', 'Emil', 'Fritz', 'Gina', 'Hugo']);
+		await expect(page.getByRole('alert')).toHaveText(
+			'These rules are for 2 to 7 players; the table has 8.'
+		);
+		await page.getByRole('button', { name: 'Start evening' }).click();
+		await expectNothingStored(page);
+		// One player is refused by every preset.
+		await page.getByLabel('Rules', { exact: true }).selectOption('swiss-jassshop');
+		for (let seat = 8; seat >= 2; seat--) {
+			await page.getByRole('button', { name: `Remove seat ${seat}` }).click();
+		}
+		await expect(page.getByRole('alert')).toHaveText(
+			'These rules are for 2 to 10 players; the table has 1.'
+		);
+		await page.getByRole('button', { name: 'Start evening' }).click();
+		await expectNothingStored(page);
+	});
+
+	test('house-rule values that are not allowed', async ({ page }) => {
+		await openSetup(page);
+		await typePlayers(page, ['Anna', 'Ben']);
+		await page.getByText('House rules').click();
+
+		const blank = page.getByLabel('Each blank half counts');
+		await blank.fill('-3');
+		await expect(page.getByRole('alert')).toHaveText(
+			'Each blank half counts: “-3” is not allowed here.'
+		);
+		await page.getByRole('button', { name: 'Start evening' }).click();
+		await expect(blank).toBeFocused();
+		await expectNothingStored(page);
+		await blank.fill('1.5');
+		await expect(page.getByRole('alert')).toHaveText(
+			'Each blank half counts: “1.5” is not allowed here.'
+		);
+		await blank.fill('0');
+		await expect(page.getByRole('alert')).toHaveCount(0);
+
+		await page.getByLabel('Engine schedule').selectOption('custom');
+		const list = page.getByLabel('Engines in order');
+		await list.fill('12, 15');
+		await expect(page.getByRole('alert')).toHaveText(
+			'Engine schedule: “[12,15]” is not allowed here (at most 12).'
+		);
+		await page.getByRole('button', { name: 'Start evening' }).click();
+		await expectNothingStored(page);
+		await list.fill('12, 11');
+		await expect(page.getByRole('alert')).toHaveCount(0);
+
+		// More tiles each than the set holds for this table (double-12: 91 tiles, 2 players).
+		await page.getByLabel('Tiles each').fill('50');
+		await expect(page.getByRole('alert')).toHaveText(
+			'Tiles each: “50” is not allowed here (at most 45).'
+		);
+		await page.getByRole('button', { name: 'Start evening' }).click();
+		await expectNothingStored(page);
+		await page.getByLabel('Tiles each').fill('');
+		await page.getByLabel('Rounds to play').fill('0');
+		await expect(page.getByRole('alert')).toHaveText('Rounds to play: “0” is not allowed here.');
+		await page.getByRole('button', { name: 'Start evening' }).click();
+		await expectNothingStored(page);
+	});
+});
+
+async function typePlayersFrom(page: Page, firstSeat: number, names: string[]) {
+	for (const [j, name] of names.entries()) {
+		const field = page.getByLabel(`Player ${firstSeat + j}`, { exact: true });
+		await field.fill(name);
+		if (j < names.length - 1) await field.press('Enter');
+	}
+}
+
+test('the Language choice is kept and the app speaks it', async ({ page }) => {
+	await page.goto('/');
+	await page.getByRole('link', { name: 'Settings' }).click();
+	const language = page.getByLabel('Language');
+	await expect(language).toHaveValue('en');
+	const values = await language
+		.locator('option')
+		.evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+	expect(values).toEqual(['en', 'de', 'fr', 'it']);
+	await page.screenshot({ path: `${SHOTS}/settings.png` });
+
+	await language.selectOption('de');
+	await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
+	await expect(page.getByLabel('Sprache')).toHaveValue('de');
+	await page.reload();
+	await expect(page.getByLabel('Sprache')).toHaveValue('de');
+	await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+
+	await page.goto('/new');
+	await expect(page.getByRole('heading', { level: 1, name: 'Neuer Abend' })).toBeVisible();
+	await expect(page.getByLabel('Spieler 1', { exact: true })).toBeVisible();
+	await expect(page.getByRole('region', { name: 'An eurem Tisch' })).toContainText(
+		'2 Spieler: jeder nimmt 15 Steine.'
+	);
+	await page.screenshot({ path: `${SHOTS}/setup-de.png` });
+
+	await page.goto('/settings');
+	await page.getByLabel('Sprache').selectOption('fr');
+	await expect(page.getByLabel('Langue')).toHaveValue('fr');
+	await page.goto('/new');
+	await page.getByLabel('Joueur 1', { exact: true }).fill('Anna');
+	await page.getByLabel('Joueur 2', { exact: true }).fill('anna');
+	await expect(page.getByRole('alert')).toHaveText('anna est déjà à table (joueur 1).');
+
+	await page.goto('/settings');
+	await page.getByLabel('Langue').selectOption('it');
+	await expect(page.getByLabel('Lingua')).toHaveValue('it');
+	await page.goto('/new');
+	await expect(page.getByRole('heading', { level: 1, name: 'Nuova serata' })).toBeVisible();
+
+	await page.goto('/settings');
+	await page.getByLabel('Lingua').selectOption('en');
+	await expect(page.getByLabel('Language')).toHaveValue('en');
+});
