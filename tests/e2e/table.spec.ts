@@ -96,6 +96,9 @@ test('the live table: markers, Mexican train, an open double, the knock, reload,
 	await expect(pressed(page, 'Cleo has one tile left')).toHaveAttribute('aria-pressed', 'true');
 	await expect(pressed(page, "Marker on Anna's train")).toHaveAttribute('aria-pressed', 'false');
 
+	// Who cannot cover is asked for when the turn pointer is hidden.
+	await expect(page.getByLabel('Who is playing')).toBeVisible();
+
 	// Covered clears it; Undo brings it back; Covered again.
 	await page.getByRole('button', { name: 'Covered' }).click();
 	await expect(page.getByRole('alert')).toHaveCount(0);
@@ -235,5 +238,58 @@ test('German, Italian rules: two Mexican trains, two open doubles in reverse ord
 	await page.screenshot({ path: '/tmp/shots/table-de-round-over.png', fullPage: true });
 	await page.getByRole('link', { name: 'Runde beenden' }).click();
 	await expect(page).toHaveURL(new RegExp(`/evening/${id}$`));
+	expect(errors).toEqual([]);
+});
+
+test('ten players fit on the station; a voluntary marker where the rules allow it', async ({
+	page
+}) => {
+	const errors = errorsOf(page);
+	const names = [
+		'Anna',
+		'Bartholomew',
+		'Cleo',
+		'Dario',
+		'Eve',
+		'Federica',
+		'Gus',
+		'Hannelore',
+		'Ivo',
+		'Jo'
+	];
+	const id = await newEvening(page, names, 'swiss-jassshop');
+	await page.goto(`/evening/${id}/table`);
+	const station = page.getByRole('group', { name: 'The station' });
+	const frame = (await station.boundingBox())!;
+	expect(frame.x + frame.width).toBeLessThanOrEqual(390);
+	for (const name of names) {
+		const spoke = page.getByRole('button', { name: `Marker on ${name}'s train`, exact: true });
+		const box = (await spoke.boundingBox())!;
+		// Every spoke is a big target inside the drawing.
+		expect(box.width * box.height).toBeGreaterThan(44 * 44);
+		expect(box.x).toBeGreaterThanOrEqual(frame.x - 1);
+		expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+	}
+	await page.getByRole('button', { name: "Marker on Hannelore's train" }).click();
+	await expect(pressed(page, "Marker on Hannelore's train")).toHaveAttribute(
+		'aria-pressed',
+		'true'
+	);
+	// 000 does not allow opening by choice, and never mentions knocking.
+	await expect(page.getByRole('button', { name: /opens the train by choice/ })).toHaveCount(0);
+	await page.getByRole('button', { name: 'Forgot to knock: Gus' }).click();
+	await expect(page.getByRole('status').filter({ hasText: 'Gus forgot' })).toContainText(
+		'no penalty'
+	);
+	await page.locator('svg.station').screenshot({ path: '/tmp/shots/table-ten-players.png' });
+
+	// 001 (swiss-station) lets a player open their own train by choice; forgetting to knock: draw 1.
+	const id2 = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-station');
+	await page.goto(`/evening/${id2}/table`);
+	await page.getByRole('button', { name: 'Ben opens the train by choice' }).click();
+	await expect(pressed(page, "Marker on Ben's train")).toHaveAttribute('aria-pressed', 'true');
+	await expect(page.getByRole('button', { name: 'Ben opens the train by choice' })).toHaveCount(0);
+	await page.getByRole('button', { name: 'Forgot to knock: Cleo' }).click();
+	await expect(page.getByRole('status').filter({ hasText: 'Cleo forgot' })).toContainText('draw 1');
 	expect(errors).toEqual([]);
 });
