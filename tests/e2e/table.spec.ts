@@ -158,7 +158,8 @@ test('who cannot cover draws one, then places a marker; the turn moves on', asyn
 
 	// Ben cannot cover his own double: draw one, then the marker.
 	await page.getByRole('button', { name: 'Cannot cover (Ben)' }).click();
-	await expect(page.getByText('Ben cannot cover: draw one tile.').first()).toBeVisible();
+	await expect(page.getByText('Ben cannot cover: draw one tile.')).toBeVisible();
+	await page.screenshot({ path: '/tmp/shots/table-draw-one.png' });
 	await page.getByRole('button', { name: 'Still cannot cover (Ben)' }).click();
 	await expect(pressed(page, "Marker on Ben's train")).toHaveAttribute('aria-pressed', 'true');
 	await expect(page.getByLabel('Whose turn')).toHaveValue(/.+/);
