@@ -18,6 +18,12 @@ export async function newEvening(
 		if ((await field.count()) === 0) await page.getByRole('button', { name: 'Add player' }).click();
 		await field.fill(names[i] as string);
 	}
+	// Seats the setup screen offers beyond these players are removed.
+	for (let n = names.length + 1; ; ) {
+		const extra = page.getByLabel(`Player ${n}`, { exact: true });
+		if ((await extra.count()) === 0) break;
+		await page.getByRole('button', { name: `Remove seat ${n}`, exact: true }).click();
+	}
 	// A select named Rules (getByLabel would also match the section the setup screen labels Rules).
 	await page.getByRole('combobox', { name: 'Rules', exact: true }).selectOption(preset);
 	if (options.rounds !== undefined) {
