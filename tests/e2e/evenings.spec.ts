@@ -24,7 +24,7 @@ async function withStore<T>(
 				const tx = db.transaction(store, mode === 'read' ? 'readonly' : 'readwrite');
 				const os = tx.objectStore(store);
 				if (mode === 'read') {
-					return await new Promise((resolve, reject) => {
+					return await new Promise<unknown[]>((resolve, reject) => {
 						const req = os.getAll();
 						req.onsuccess = () => resolve(req.result);
 						req.onerror = () => reject(req.error);
@@ -132,7 +132,7 @@ test('the list shows date, players, leader or winner, finished or not; each open
 	await expect(items.nth(1)).toContainText('Leader: Ben');
 	const year = String(new Date().getFullYear());
 	await expect(items.nth(1)).toContainText(year);
-	await page.screenshot({ path: `${SHOTS}/evenings.png` });
+	await page.screenshot({ path: `${SHOTS}/setup-evenings.png` });
 
 	await items.nth(1).getByRole('link').click();
 	await expect(page).toHaveURL(new RegExp(`/evening/${open.id}$`));
@@ -209,7 +209,7 @@ test('deleting asks first, then removes the evening with its rounds, draft and t
 	await expect(card).toContainText('Delete the evening of');
 	await expect(card).toContainText('(Cleo, Dario) with its rounds? This cannot be undone.');
 	await expect(card.getByRole('button', { name: 'Keep it' })).toBeFocused();
-	await page.screenshot({ path: `${SHOTS}/evenings-delete-confirm.png` });
+	await page.screenshot({ path: `${SHOTS}/setup-evenings-delete.png` });
 	await card.getByRole('button', { name: 'Keep it' }).click();
 	await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);
 	expect(await readRows(page, 'evenings')).toHaveLength(2);

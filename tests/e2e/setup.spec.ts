@@ -60,7 +60,7 @@ test('home offers New evening, Evenings and Settings', async ({ page }) => {
 	await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible();
 	// No evening yet: nothing to continue.
 	await expect(page.getByRole('link', { name: /Continue/ })).toHaveCount(0);
-	await page.screenshot({ path: `${SHOTS}/home.png` });
+	await page.screenshot({ path: `${SHOTS}/setup-home.png` });
 	expect(errors).toEqual([]);
 });
 
@@ -378,7 +378,7 @@ test('the Language choice is kept and the app speaks it', async ({ page }) => {
 		.locator('option')
 		.evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
 	expect(values).toEqual(['en', 'de', 'fr', 'it']);
-	await page.screenshot({ path: `${SHOTS}/settings.png` });
+	await page.screenshot({ path: `${SHOTS}/setup-settings.png` });
 
 	await language.selectOption('de');
 	await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
