@@ -161,6 +161,7 @@ describe('another tab upgrading the database', () => {
 		expect(order).toEqual(['draft written', 'closed (upgrade)']);
 		expect(await newer.table('drafts').get('e1')).toMatchObject({ fields: { a: '12' } });
 		// The old connection stays closed: old code cannot write into the new schema.
+		expect(db.isOpen()).toBe(false);
 		await expect(
 			db.drafts.put({ eveningId: 'e2', index: 0, fields: {}, updatedAt: 2 })
 		).rejects.toThrow();

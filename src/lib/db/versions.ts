@@ -80,8 +80,8 @@ export async function flushDrafts(target: EventTarget, maxWaitMs = 2000): Promis
 
 /**
  * When another tab opens a newer schema (or deletes the database), this tab writes its draft,
- * closes its connection for good (no write from old code can follow) and calls `onClosed` so the
- * screen can offer a reload.
+ * calls `onClosed` so the screen can offer a reload, and closes its connection for good (no write
+ * from old code can follow).
  */
 export function watchVersionChange(
 	db: CabooseDb,
@@ -90,8 +90,9 @@ export function watchVersionChange(
 ): void {
 	db.on('versionchange', (ev: IDBVersionChangeEvent) => {
 		void flushDrafts(target).finally(() => {
-			db.close();
+			// Told first, so a listener of Dexie's 'close' event knows this close is on purpose.
 			onClosed(ev.newVersion ? 'upgrade' : 'delete');
+			db.close();
 		});
 		// Returning false keeps Dexie's default handler from closing (and re-opening) at once.
 		return false;

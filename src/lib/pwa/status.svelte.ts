@@ -47,6 +47,12 @@ export class AppStatusState {
 		// liveQuery swallows a failed open (DatabaseClosedError), so ask the open itself.
 		this.db.open().catch((err: unknown) => this.#openFailed(err));
 
+		// The browser can also delete the data while the app is open (clearing site data closes
+		// the connection): look again as soon as the connection drops without our asking.
+		this.db.on('close', () => {
+			if (this.otherTab === null && !this.newerData) setTimeout(() => void this.#recheck(), 0);
+		});
+
 		// Read before the first count, which updates it.
 		const marker = readMarker();
 		let first = true;
@@ -92,6 +98,27 @@ export class AppStatusState {
 		// Tell the answer once; ask again on later starts (browsers may grant it later) silently.
 		if (answer !== 'unsupported' && rememberGet(NOTED_KEY) !== answer) {
 			this.protectionNotice = answer;
+		}
+	}
+
+	async #recheck(attempt = 0): Promise<void> {
+		const marker = readMarker();
+		try {
+			// Opens the database again (empty, if the browser deleted it). Dexie keeps the failed
+			// open of the dropped connection, so start from a clean close.
+			if (!this.db.isOpen()) {
+				this.db.close({ disableAutoOpen: false });
+				await this.db.open();
+			}
+			const count = await this.db.evenings.count();
+			if (dataVanished(marker, count)) this.vanished = marker;
+		} catch (err) {
+			// While the browser is still deleting, a new connection is closed too: try again shortly.
+			const name = (err as { name?: unknown } | null)?.name;
+			const closed = name === 'DatabaseClosedError' || name === 'AbortError';
+			if (closed && attempt < 6) {
+				setTimeout(() => void this.#recheck(attempt + 1), 100 * 2 ** attempt);
+			} else this.#openFailed(err);
 		}
 	}
 

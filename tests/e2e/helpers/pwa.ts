@@ -13,11 +13,22 @@ export async function waitForController(page: Page): Promise<void> {
 	});
 }
 
-/** Waits until the app has created its database (schema version 1 is native version 10). */
+/** Waits until the app has created its database with every store (schema v1 = native 10). */
 export async function waitForDatabase(page: Page): Promise<void> {
 	await page.waitForFunction(async () => {
 		const dbs = await indexedDB.databases();
-		return dbs.some((d) => d.name === 'caboose' && (d.version ?? 0) >= 10);
+		// Never open a database that does not exist yet: that would create an empty one.
+		if (!dbs.some((d) => d.name === 'caboose' && (d.version ?? 0) >= 10)) return false;
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const req = indexedDB.open('caboose');
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		const ready = ['players', 'evenings', 'drafts', 'meta'].every((n) =>
+			db.objectStoreNames.contains(n)
+		);
+		db.close();
+		return ready;
 	});
 }
 
