@@ -65,8 +65,9 @@ test('the live table: markers, Mexican train, an open double, the knock, reload,
 	// A double on Ben's train: everyone must cover it.
 	await page.getByRole('button', { name: 'Double played' }).click();
 	const dialog = page.getByRole('dialog');
-	await dialog.getByLabel('Train').selectOption({ label: 'Ben' });
-	await dialog.getByLabel('Double', { exact: true }).selectOption('9');
+	// Page-wide labels are unique: no spoke or dialog name answers to "Train" or "Double".
+	await page.getByLabel('Train').selectOption({ label: 'Ben' });
+	await page.getByLabel('Double').selectOption('9');
 	// Anna lays it: Ben's train is open (his marker), and only Ben playing there takes it off.
 	await dialog.getByLabel('Played by').selectOption({ label: 'Anna' });
 	await dialog.getByRole('button', { name: 'Confirm' }).click();
