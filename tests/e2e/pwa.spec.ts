@@ -405,11 +405,16 @@ test('another tab upgrading the data closes this one, which then never writes to
 	await page.screenshot({ path: `${SHOTS}/pwa-other-tab.png` });
 	expect(await page.evaluate(() => (window as unknown as { flushed?: number }).flushed)).toBe(1);
 
-	// This (older) build reloads onto the newer data: it says so and leaves the data alone.
-	await page.reload();
+	// Its Reload (no newer build on this server) comes back as the same older build, which opens
+	// the newer data: it says so and leaves the data alone.
+	await Promise.all([
+		page.waitForEvent('load'),
+		banner.getByRole('button', { name: 'Reload' }).click()
+	]);
 	await expect(
 		page.getByRole('alert').filter({ hasText: 'A newer Caboose saved this data' })
 	).toBeVisible();
+	await page.screenshot({ path: `${SHOTS}/pwa-newer-data.png` });
 	const after = await page.evaluate(async () => {
 		const db = await new Promise<IDBDatabase>((resolve, reject) => {
 			const req = indexedDB.open('caboose');

@@ -50,3 +50,32 @@ export function applyUpdate(): void {
 		else location.reload();
 	});
 }
+
+/**
+ * Reload for a tab whose data is newer than its code: look for the newer build first, and let it
+ * take over if one is waiting, so the reload does not come back to the same old build.
+ */
+export async function updateThenReload(): Promise<void> {
+	const reg = dev ? undefined : await navigator.serviceWorker?.getRegistration();
+	if (reg) {
+		await reg.update().catch(() => undefined);
+		const next = reg.installing;
+		if (next) {
+			await new Promise<void>((resolve) => {
+				const settled = () => next.state !== 'installing';
+				if (settled()) resolve();
+				else next.addEventListener('statechange', () => settled() && resolve());
+			});
+		}
+		const waiting = reg.waiting;
+		if (waiting && navigator.serviceWorker.controller) {
+			reloading = true;
+			navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), {
+				once: true
+			});
+			waiting.postMessage({ type: 'SKIP_WAITING' });
+			return;
+		}
+	}
+	location.reload();
+}

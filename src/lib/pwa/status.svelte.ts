@@ -2,7 +2,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import type { CabooseDb } from '$lib/db/database';
 import { isNewerDataError, watchVersionChange } from '$lib/db/versions';
 import { anyFinished } from './finished';
-import { applyUpdate, registerServiceWorker } from './register';
+import { applyUpdate, registerServiceWorker, updateThenReload } from './register';
 import {
 	clearMarker,
 	dataVanished,
@@ -129,6 +129,7 @@ export class AppStatusState {
 
 	reload(): void {
 		if (this.updateReady) applyUpdate();
+		else if (this.newerData || this.otherTab) void updateThenReload();
 		else location.reload();
 	}
 
