@@ -275,3 +275,26 @@ test('deleting an evening asks first, then it is gone', async ({ page }) => {
 	expect(await roundCount(page, id)).toBe(0);
 	expect((await storedRows(page, 'evenings')).length).toBe(0);
 });
+
+test('the round screen speaks German, with German number formats', async ({ page }) => {
+	const errors = collectErrors(page);
+	// Set up in English, then the scorekeeper's phone switches to German.
+	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'cardinal-us');
+	await page.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'de'));
+	await page.goto(`/evening/${id}`);
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Runde 1 von 13');
+	await expect(page.getByRole('img', { name: 'Anfangspasch 12|12' })).toBeVisible();
+	await expect(page.getByText('Zählen: 0|0 als 50, jede leere Hälfte als 25')).toBeVisible();
+	await page.getByRole('button', { name: 'Anna ist fertig' }).click();
+	await page.getByLabel('Ben Punkte').fill('1100');
+	await page.getByLabel('Cleo Punkte').fill('4');
+	await page.getByRole('button', { name: 'Runde speichern' }).click();
+	// Possible under these rules but unusual: a warning, with the number in German digits.
+	await expect(page.getByRole('alert').filter({ hasText: '1.100' })).toBeVisible();
+	await page.screenshot({ path: `${SHOTS}/round-de-refusal.png` });
+	await page.getByLabel('Ben Punkte').fill('12');
+	await page.getByRole('button', { name: 'Runde speichern' }).click();
+	await expect(page.getByText('Gespeichert', { exact: true })).toBeVisible();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Runde 2 von 13');
+	expect(errors).toEqual([]);
+});
