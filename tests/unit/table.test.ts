@@ -247,6 +247,15 @@ describe('Mexican train', () => {
 		expect(trainOf(off, MEXICAN)!.started).toBe(false);
 	});
 
+	it('cannot be un-started while a double waits on it', () => {
+		const r = rules('cardinal-us');
+		const s = play(r, [{ type: 'double', train: MEXICAN, value: 3, by: 'ann' }]);
+		expect(trainOf(s, MEXICAN)!.started).toBe(true);
+		expect(checkTableEvent(setupOf(r), s, { type: 'mexican', on: false })).toBe(
+			'train-has-open-double'
+		);
+	});
+
 	it('only one under 003; several under 004 (coins), each a train of its own', () => {
 		const us = rules('cardinal-us');
 		const started = play(us, [{ type: 'mexican', on: true }]);

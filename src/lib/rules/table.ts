@@ -254,6 +254,10 @@ export function checkTableEvent(
 			}
 			return null;
 		case 'mexican':
+			// Taking back "started" is a correction; not while a double waits on that train.
+			if (!event.on && state.openDoubles.some((d) => d.train === MEXICAN)) {
+				return 'train-has-open-double';
+			}
 			return null;
 		case 'mexican-add':
 			// 003: "There is only one Mexican Train in a game"; 004 has coins for several.
