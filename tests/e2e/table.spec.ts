@@ -295,3 +295,26 @@ test('ten players fit on the station; a voluntary marker where the rules allow i
 	await expect(page.getByRole('status').filter({ hasText: 'Cleo forgot' })).toContainText('draw 1');
 	expect(errors).toEqual([]);
 });
+
+test('a second tab sees each tap, and a closed tab loses nothing', async ({ page, context }) => {
+	const errors = errorsOf(page);
+	const id = await newEvening(page, ['Anna', 'Ben'], 'cardinal-us');
+	await page.goto(`/evening/${id}/table`);
+	const other = await context.newPage();
+	await other.goto(`/evening/${id}/table`);
+	await expect(pressed(other, "Marker on Anna's train")).toHaveAttribute('aria-pressed', 'false');
+
+	await pressed(page, "Marker on Anna's train").click();
+	await expect(pressed(other, "Marker on Anna's train")).toHaveAttribute('aria-pressed', 'true');
+	await pressed(other, 'Ben has one tile left').click();
+	await expect(pressed(page, 'Ben has one tile left')).toHaveAttribute('aria-pressed', 'true');
+
+	// Close both tabs; a fresh one finds the table as it was.
+	await page.close();
+	await other.close();
+	const fresh = await context.newPage();
+	await fresh.goto(`/evening/${id}/table`);
+	await expect(pressed(fresh, "Marker on Anna's train")).toHaveAttribute('aria-pressed', 'true');
+	await expect(pressed(fresh, 'Ben has one tile left')).toHaveAttribute('aria-pressed', 'true');
+	expect(errors).toEqual([]);
+});
