@@ -262,6 +262,24 @@ test('a cyclic evening runs until End evening, then names the winner and takes n
 	expect(errors).toEqual([]);
 });
 
+test('End evening on the round screen, and Resume evening brings the entry back', async ({
+	page
+}) => {
+	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo', 'Dario'], 'german-talon');
+	await playRound(page, 'Anna', { Ben: 3, Cleo: 4, Dario: 5 });
+	await page.getByLabel('Ben points').fill('8');
+	await page.getByRole('button', { name: 'End evening' }).click();
+	await expect(page.getByText('Winner: Anna', { exact: true })).toBeVisible();
+	await expect(page.getByLabel('Ben points')).toHaveCount(0);
+	const drafts = (await storedRows(page, 'drafts')) as { eveningId: string }[];
+	expect(drafts.filter((d) => d.eveningId === id)).toEqual([]);
+	await page.getByRole('button', { name: 'Resume evening' }).click();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 2');
+	// Resumed in the same tab, what was being typed is still there.
+	await expect(page.getByLabel('Ben points')).toHaveValue('8');
+	expect(await roundCount(page, id)).toBe(1);
+});
+
 test('deleting an evening asks first, then it is gone', async ({ page }) => {
 	const id = await newEvening(page, ['Anna', 'Ben'], 'swiss-jassshop');
 	await playRound(page, 'Anna', { Ben: 3 });
