@@ -130,6 +130,8 @@ test('the list shows date, players, leader or winner, finished or not; each open
 	await expect(items.nth(1)).toContainText('Anna, Ben');
 	await expect(items.nth(1)).toContainText('Round 2 of 13');
 	await expect(items.nth(1)).toContainText('Leader: Ben');
+	// Each name is isolated in its own element, so a right-to-left name cannot reorder the line.
+	await expect(items.nth(1).locator('bdi')).toHaveText(['Anna', 'Ben', 'Ben']);
 	const year = String(new Date().getFullYear());
 	await expect(items.nth(1)).toContainText(year);
 	await page.screenshot({ path: `${SHOTS}/setup-evenings.png` });
