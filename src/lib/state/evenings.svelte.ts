@@ -31,7 +31,8 @@ export function summarise(item: EveningListItem): EveningSummary {
 		{ rules, players: evening.players.map((p) => p.id), ended: evening.endedAt !== null },
 		rounds.map((r) => r.entry)
 	);
-	const toNames = (keys: readonly string[]) => keys.map((k) => evening.players.find((p) => p.id === k)?.name ?? k);
+	const toNames = (keys: readonly string[]) =>
+		keys.map((k) => evening.players.find((p) => p.id === k)?.name ?? k);
 	const played = rounds.length > 0;
 	return {
 		id: evening.id,
