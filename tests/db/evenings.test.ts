@@ -84,6 +84,21 @@ describe('createEvening', () => {
 		expect(anna?.name).toBe('ANNA');
 	});
 
+	it('recognises a name typed with combining accents as the same player', async () => {
+		const db = freshDb();
+		await createEvening(db, {
+			names: ['Cl\u00e9o', 'Ben'],
+			rules: { preset: 'swiss-jassshop' },
+			firstStarter: 0
+		});
+		await createEvening(db, {
+			names: ['Cle\u0301o', 'Ben'],
+			rules: { preset: 'swiss-jassshop' },
+			firstStarter: 0
+		});
+		expect(await db.players.count()).toBe(2);
+	});
+
 	it('stores a plain copy of the rules, not the caller’s object', async () => {
 		const db = freshDb();
 		const rules = { preset: 'german-talon' as const, schedule: [12, 10, 8] };

@@ -3,7 +3,7 @@ import type { CabooseDb, EveningRow, PlayerRow, RoundRow, SeatRow } from './data
 
 /** How a name is recognised across evenings: trimmed and case-insensitive (as RULES.md compares). */
 export function playerKey(name: string): string {
-	return name.trim().toLowerCase();
+	return name.normalize('NFC').trim().toLowerCase();
 }
 
 export interface NewEvening {
