@@ -1,6 +1,5 @@
 // Renders every app icon from one SVG (src/lib/pwa/icon.svg) into static/icons/, so no
-// generated PNG lives in git. Runs as a Vite plugin in the `config` hook, before SvelteKit lists
-// static/ for the service worker's precache (listed first in vite.config.ts).
+// generated PNG lives in git. Runs when vite.config.ts is loaded (see pwaIcons below).
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -57,12 +56,13 @@ export async function renderIcons() {
 	}
 }
 
-/** @returns {import('vite').Plugin} */
-export function pwaIcons() {
-	return {
-		name: 'caboose-pwa-icons',
-		async config() {
-			await renderIcons();
-		}
-	};
+/**
+ * A Vite plugin that renders the icons while the config is resolved: Vite awaits a plugin given
+ * as a promise before any hook runs, so SvelteKit (which lists static/ for the service worker in
+ * its own config hook) always sees them.
+ * @returns {Promise<import('vite').Plugin>}
+ */
+export async function pwaIcons() {
+	await renderIcons();
+	return { name: 'caboose-pwa-icons' };
 }

@@ -117,6 +117,18 @@ test('after one visit every screen and a deep link work offline', async ({ page,
 		)
 	);
 	expect(reachable).toBe(false);
+	// The manifest and the icons are precached too (an installed app starts without network).
+	const offlineAssets = await page.evaluate(() =>
+		Promise.all(
+			['/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-maskable-512.png'].map((u) =>
+				fetch(u).then(
+					(r) => r.ok,
+					() => false
+				)
+			)
+		)
+	);
+	expect(offlineAssets).toEqual([true, true, true]);
 
 	for (const route of routes) {
 		const response = await page.goto(route);
