@@ -71,7 +71,7 @@ export async function saveRoundByPoints(
 	const before = await heading.textContent();
 	for (let attempt = 0; attempt < 3; attempt++) {
 		const toggle = page.getByRole('button', { name: `${out} went out`, exact: true });
-		if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+		if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.press('Enter');
 		for (const [name, value] of Object.entries(points)) {
 			await page.getByLabel(`${name} points`, { exact: true }).fill(String(value));
 		}
@@ -121,7 +121,7 @@ export async function typeRound(
 ): Promise<void> {
 	const toggle = page.getByRole('button', { name: `${out} went out`, exact: true });
 	for (let attempt = 0; attempt < 3; attempt++) {
-		if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+		if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.press('Enter');
 		for (const [name, value] of Object.entries(points)) {
 			await page.getByLabel(`${name} points`, { exact: true }).fill(String(value));
 		}
