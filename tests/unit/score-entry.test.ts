@@ -21,7 +21,8 @@ async function type(input: HTMLInputElement, text: string) {
 	await fireEvent.input(input, { target: { value: text } });
 }
 
-describe('ScoreEntry', () => {
+// A loaded machine renders the picker slowly: a generous limit, no timing is asserted.
+describe('ScoreEntry', { timeout: 30_000 }, () => {
 	it('has a numeric field, a went-out toggle and a tiles button per player, and a blocked toggle', () => {
 		setup();
 		for (const name of Object.values(NAMES)) {
