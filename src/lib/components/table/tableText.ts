@@ -22,9 +22,17 @@ export function trainLabel(train: string, name: (p: string) => string): string {
 	return k === 1 ? m.table_mexican_train() : m.table_mexican_train_n({ n: k });
 }
 
+/** French elides "de" before a vowel or a mute h: "le train d'Anne". */
+function elides(name: string): boolean {
+	return /^[aeiouyhàâäéèêëîïôöûüœæ]/i.test(name.trim());
+}
+
 /** A train inside a sentence: "Ben's train", "the Mexican train". */
 export function trainInSentence(train: string, name: (p: string) => string): string {
-	if (!isMexicanTrain(train)) return m.table_train_of({ name: name(train) });
+	if (!isMexicanTrain(train)) {
+		const n = name(train);
+		return elides(n) ? m.table_train_of_vowel({ name: n }) : m.table_train_of({ name: n });
+	}
 	const k = mexicanNumber(train);
 	return k === 1 ? m.table_the_mexican_train() : m.table_the_mexican_train_n({ n: k });
 }
@@ -113,4 +121,9 @@ function who(p: Params, name: (k: string) => string): string {
 
 export function cardText(card: WhatNowCard, name: (k: string) => string): string {
 	return CARD[card.code](card.params ?? {}, name);
+}
+
+/** The accessible name of a train's marker toggle. */
+export function markerToggleName(name: string): string {
+	return elides(name) ? m.table_marker_toggle_vowel({ name }) : m.table_marker_toggle({ name });
 }
