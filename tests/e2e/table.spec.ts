@@ -13,6 +13,11 @@ async function newEvening(page: Page, names: string[], preset: string): Promise<
 		if (!(await input.isVisible())) await page.getByRole('button', { name: 'Add player' }).click();
 		await input.fill(name);
 	}
+	// Every name is in its field (the form keeps what was typed) before Start evening.
+	for (const [i, name] of names.entries()) {
+		await expect(page.getByLabel(`Player ${i + 1}`, { exact: true })).toHaveValue(name);
+	}
+	await expect(page.getByRole('button', { name: 'Start evening' })).toBeEnabled();
 	await page.getByRole('combobox', { name: 'Rules' }).selectOption(preset);
 	// By keyboard: at the time of writing the rules summary on /new overlaps the button at 390 px.
 	await page.getByRole('button', { name: 'Start evening' }).focus();
