@@ -73,7 +73,7 @@ test('two tabs saving the same round at once store it exactly once', async ({ co
 				.find((e) => e.id === id)!
 				.players.map((p) => [p.name, p.id])
 		);
-		const asStored = (e: typeof fromA) => ({
+		const asStored = (e: { out: string; points: Record<string, number> }) => ({
 			out: seats[e.out],
 			blocked: false,
 			hands: Object.fromEntries(Object.entries(e.points).map(([n, v]) => [seats[n], v]))
