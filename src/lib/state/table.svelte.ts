@@ -2,6 +2,7 @@
 // log, live from IndexedDB (a second tab's tap shows up here too), replayed by the pure reducer.
 // Every tap is written to disk before the screen counts it, so a reload loses nothing.
 
+import { untrack } from 'svelte';
 import { liveQuery } from 'dexie';
 import type { CabooseDb } from '$lib/db/database';
 import { appendTableEvent, tableEvents, undoLastTableEvent } from '$lib/db/table';
@@ -66,8 +67,9 @@ export class TableView {
 
 	/** Follows the current round's log; call from an $effect so a new round re-subscribes. */
 	watch(): () => void {
-		const r = this.round;
+		// Only the round's identity matters: the evening's other changes keep the subscription.
 		const key = this.key;
+		const r = untrack(() => this.round);
 		if (!r || key === null) return () => {};
 		const db = this.#db;
 		const sub = liveQuery(() => tableEvents(db, r.eveningId, r.roundIndex)).subscribe({
