@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import { parseTableEvent, type TableEvent } from '$lib/rules/table';
+import { parseTableEvent, type TableEvent } from '$lib/rules';
 import type { CabooseDb, TableEventRow } from './database';
 
 // The live table's log: one row per event, written the moment it happens, so a reload or a

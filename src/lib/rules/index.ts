@@ -43,3 +43,5 @@ export {
 	formatScore
 } from './evening';
 export type { ParsedHand } from './evening';
+// The live table: the round's event log and its reducer.
+export * from './table';

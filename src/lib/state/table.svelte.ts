@@ -15,7 +15,7 @@ import {
 	type TableSetup,
 	type TableState,
 	type WhatNowCard
-} from '$lib/rules/table';
+} from '$lib/rules';
 import type { Ruleset } from '$lib/rules/types';
 
 export interface TableRound {

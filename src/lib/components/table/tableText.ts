@@ -6,7 +6,7 @@ import {
 	type TableProblemCode,
 	type WhatNowCard,
 	type WhatNowCode
-} from '$lib/rules/table';
+} from '$lib/rules';
 import type { KnockPenalty } from '$lib/rules/types';
 
 /** The k-th Mexican train's number (1 for 'mexican', 2 for 'mexican-2'). */
