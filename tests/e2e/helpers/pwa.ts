@@ -1,6 +1,6 @@
 // Page helpers for the PWA journeys: wait for the service worker, and read or write the app's
 // IndexedDB directly (the way a previous session of the app would have left it).
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** Resolves once a service worker controls the page (the first visit's worker claims it). */
 export async function waitForController(page: Page): Promise<void> {
@@ -15,21 +15,26 @@ export async function waitForController(page: Page): Promise<void> {
 
 /** Waits until the app has created its database with every store (schema v1 = native 10). */
 export async function waitForDatabase(page: Page): Promise<void> {
-	await page.waitForFunction(async () => {
-		const dbs = await indexedDB.databases();
-		// Never open a database that does not exist yet: that would create an empty one.
-		if (!dbs.some((d) => d.name === 'caboose' && (d.version ?? 0) >= 10)) return false;
-		const db = await new Promise<IDBDatabase>((resolve, reject) => {
-			const req = indexedDB.open('caboose');
-			req.onsuccess = () => resolve(req.result);
-			req.onerror = () => reject(req.error);
-		});
-		const ready = ['players', 'evenings', 'drafts', 'meta'].every((n) =>
-			db.objectStoreNames.contains(n)
-		);
-		db.close();
-		return ready;
-	});
+	// Polled with page.evaluate, which awaits the check (the check itself is asynchronous).
+	await expect
+		.poll(() =>
+			page.evaluate(async () => {
+				const dbs = await indexedDB.databases();
+				// Never open a database that does not exist yet: that would create an empty one.
+				if (!dbs.some((d) => d.name === 'caboose' && (d.version ?? 0) >= 10)) return false;
+				const db = await new Promise<IDBDatabase>((resolve, reject) => {
+					const req = indexedDB.open('caboose');
+					req.onsuccess = () => resolve(req.result);
+					req.onerror = () => reject(req.error);
+				});
+				const ready = ['players', 'evenings', 'drafts', 'meta'].every((n) =>
+					db.objectStoreNames.contains(n)
+				);
+				db.close();
+				return ready;
+			})
+		)
+		.toBe(true);
 }
 
 export interface SeedEvening {
