@@ -93,11 +93,22 @@ async function checkInstallable(page: Page, request: APIRequestContext): Promise
 test('after one visit every screen and a deep link work offline', async ({ page, context }) => {
 	await page.goto('/');
 	await waitForController(page);
-	const id = 'offline-evening';
-	await seedEvening(page, { id, names: ['Anna', 'Ben', 'Cléo'] });
+	// An evening with a saved round, so every screen of it has something to show.
+	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'cardinal-us');
+	await playRound(page, 'Anna', { Ben: 12, Cleo: 5 });
 
-	// Every screen of the app, and a deep link that is not prerendered (the fallback serves it).
-	const routes = ['/', '/new', '/evenings', '/settings', `/evening/${id}`];
+	// Every screen of the app; the evening's are deep links that are not prerendered (the
+	// fallback page serves them).
+	const routes = [
+		'/',
+		'/new',
+		'/evenings',
+		'/settings',
+		`/evening/${id}`,
+		`/evening/${id}/standings`,
+		`/evening/${id}/table`,
+		`/evening/${id}/round/1`
+	];
 	const online = new Map<string, string>();
 	for (const route of routes) {
 		await page.goto(route);
@@ -139,7 +150,7 @@ test('after one visit every screen and a deep link work offline', async ({ page,
 	}
 	// Reloading a deep link offline works too.
 	await page.reload();
-	await expect(page.locator('h1').first()).toHaveText(online.get(`/evening/${id}`)!);
+	await expect(page.locator('h1').first()).toHaveText(online.get(routes.at(-1)!)!);
 	// And moving through the app by its own links (client-side, lazily loaded screens).
 	await page.goto('/');
 	await page.getByRole('link', { name: 'Evenings' }).click();
@@ -474,8 +485,19 @@ test('a strict CSP, no violation while navigating, and no request to any other o
 
 	await page.goto('/');
 	await waitForController(page);
-	await seedEvening(page, { id: 'csp-evening', names: ['Anna', 'Ben'] });
-	for (const route of ['/', '/new', '/evenings', '/settings', '/evening/csp-evening']) {
+	// Through the real screens: setup, a saved round, then every screen (the chart included).
+	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'cardinal-us');
+	await playRound(page, 'Anna', { Ben: 12, Cleo: 5 });
+	for (const route of [
+		'/',
+		'/new',
+		'/evenings',
+		'/settings',
+		`/evening/${id}`,
+		`/evening/${id}/standings`,
+		`/evening/${id}/table`,
+		`/evening/${id}/round/1`
+	]) {
 		await page.goto(route);
 		await expect(page.locator('h1').first()).toBeVisible();
 		expect(
