@@ -210,3 +210,101 @@ test('every saved round survives Chromium being killed right after "Saved", 20+ 
 	expect(kills).toBeGreaterThanOrEqual(20);
 	expect(lost).toBe(0);
 });
+
+test('a round typed but not saved survives a kill as its draft, exactly as typed', async ({
+	baseURL
+}) => {
+	test.setTimeout(5 * 60_000);
+	const profile = await mkdtemp(join(tmpdir(), 'caboose-kill-draft-'));
+	let running = await launch(profile);
+	let restored = 0;
+	try {
+		const page = running.page;
+		await page.goto(`${baseURL}/new`);
+		for (let i = 0; i < NAMES.length; i++) {
+			const field = page.getByLabel(`Player ${i + 1}`, { exact: true });
+			if ((await field.count()) === 0)
+				await page.getByRole('button', { name: 'Add player' }).press('Enter');
+			await field.fill(NAMES[i]!);
+		}
+		await page.getByRole('combobox', { name: 'Rules', exact: true }).selectOption('german-talon');
+		await page.getByRole('button', { name: 'Start evening' }).press('Enter');
+		await expect(page).toHaveURL(/\/evening\/[^/]+$/);
+		const eveningId = new URL(page.url()).pathname.split('/').at(-1)!;
+
+		for (let k = 0; k < 3; k++) {
+			const page = running.page;
+			if (k > 0) await page.goto(`${baseURL}/evening/${eveningId}`);
+			await expect(page.getByRole('heading', { level: 1 })).toHaveText(roundHeading(1));
+			// Typed, never saved: a different entry each time, over the draft of the last one.
+			const out = NAMES[k]!;
+			const others = NAMES.filter((n) => n !== out);
+			const toggle = page.getByRole('button', { name: `${out} went out`, exact: true });
+			for (const name of NAMES) {
+				const other = page.getByRole('button', { name: `${name} went out`, exact: true });
+				if (name !== out && (await other.getAttribute('aria-pressed')) === 'true') {
+					await other.press('Enter');
+				}
+			}
+			for (const name of NAMES) await page.getByLabel(`${name} points`, { exact: true }).fill('');
+			if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.press('Enter');
+			for (const [i, name] of others.entries()) {
+				await page.getByLabel(`${name} points`, { exact: true }).fill(String(10 * (k + 1) + i));
+			}
+			// The draft is on disk once the store holds what was typed (written as typed).
+			await expect
+				.poll(
+					() =>
+						page.evaluate(async (eveningId) => {
+							const db: IDBDatabase = await new Promise((resolve, reject) => {
+								const request = indexedDB.open('caboose');
+								request.onsuccess = () => resolve(request.result);
+								request.onerror = () => reject(request.error);
+							});
+							try {
+								const row = await new Promise<
+									{ fields: { text: Record<string, string> } } | undefined
+								>((resolve, reject) => {
+									const request = db.transaction('drafts').objectStore('drafts').get(eveningId);
+									request.onsuccess = () => resolve(request.result);
+									request.onerror = () => reject(request.error);
+								});
+								return Object.values(row?.fields.text ?? {})
+									.filter((v) => v !== '')
+									.sort()
+									.join(',');
+							} finally {
+								db.close();
+							}
+						}, eveningId),
+					{ timeout: 10_000 }
+				)
+				.toBe(
+					others
+						.map((_, i) => String(10 * (k + 1) + i))
+						.sort()
+						.join(',')
+				);
+
+			await kill(running);
+			running = await launch(profile);
+			const again = running.page;
+			await again.goto(`${baseURL}/evening/${eveningId}`);
+			await expect(again.getByRole('heading', { level: 1 })).toHaveText(roundHeading(1));
+			for (const [i, name] of others.entries()) {
+				await expect(again.getByLabel(`${name} points`, { exact: true })).toHaveValue(
+					String(10 * (k + 1) + i)
+				);
+			}
+			await expect(
+				again.getByRole('button', { name: `${out} went out`, exact: true })
+			).toHaveAttribute('aria-pressed', 'true');
+			restored++;
+		}
+	} finally {
+		console.log(`kill test (drafts): kills survived with the typed entry restored ${restored}`);
+		await kill(running).catch(() => {});
+		await rm(profile, { recursive: true, force: true });
+	}
+	expect(restored).toBe(3);
+});
