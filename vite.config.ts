@@ -3,17 +3,13 @@ import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { defineConfig } from 'vitest/config';
 import { svelteTesting } from '@testing-library/svelte/vite';
 import { pwaIcons } from './scripts/pwa-icons.js';
+import { paraglideOptions } from './paraglide.options.js';
 
 export default defineConfig({
 	plugins: [
 		// First: renders the app icons into static/icons/ before SvelteKit lists static/.
 		pwaIcons(),
-		paraglideVitePlugin({
-			project: './project.inlang',
-			outdir: './src/lib/paraglide',
-			// No locale in the URL: the choice is remembered in localStorage, else the browser's.
-			strategy: ['localStorage', 'preferredLanguage', 'baseLocale']
-		}),
+		paraglideVitePlugin(paraglideOptions),
 		sveltekit(),
 		// Only under Vitest: Svelte's browser build for component tests (files that opt into
 		// `// @vitest-environment jsdom`), and the DOM cleaned up after each test.
