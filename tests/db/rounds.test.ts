@@ -230,6 +230,26 @@ describe('undo, end, resume', () => {
 		).toBe(true);
 	});
 
+	it('undo clears the live table of the round after, and keeps the undone round own log', async () => {
+		const { db, id, a, b, c } = await setup();
+		await saveRound(db, id, 0, { out: a, blocked: false, hands: { [b]: 10, [c]: 20 } });
+		const event = (seq: number, roundIndex: number) => ({
+			eveningId: id,
+			roundIndex,
+			seq,
+			event: { type: 'mexican', started: true },
+			at: seq
+		});
+		// Round 1's table was tracked, then round 2's had begun when round 1 was undone.
+		await db.tableEvents.bulkAdd([event(0, 0), event(1, 0), event(0, 1)]);
+		expect(await undoLastRound(db, id)).toBe(0);
+		const left = await db.tableEvents.toArray();
+		expect(left.map((r) => [r.roundIndex, r.seq])).toEqual([
+			[0, 0],
+			[0, 1]
+		]);
+	});
+
 	it('ends and resumes an evening', async () => {
 		const { db, id } = await setup();
 		await saveDraft(db, id, 0, emptyDraftFields());

@@ -129,13 +129,18 @@ export async function editRound(
 
 /** Removes the last saved round; resolves to its index, or null when there was none. */
 export async function undoLastRound(db: CabooseDb, eveningId: string): Promise<number | null> {
-	return db.transaction('rw', db.evenings, db.rounds, db.drafts, async () => {
+	return db.transaction('rw', [db.evenings, db.rounds, db.drafts, db.tableEvents], async () => {
 		const rows = await listRounds(db, eveningId);
 		const last = rows.at(-1);
 		if (!last) return null;
 		await db.rounds.delete(last.id);
-		// The draft belonged to the round after the removed one; it no longer applies.
+		// The draft and the live table of the round after the removed one no longer apply: that
+		// round is played again from a clean table. The removed round's own table log stays.
 		await db.drafts.delete(eveningId);
+		await db.tableEvents
+			.where('[eveningId+roundIndex]')
+			.equals([eveningId, last.index + 1])
+			.delete();
 		await db.evenings.update(eveningId, { updatedAt: Date.now() });
 		return last.index;
 	});

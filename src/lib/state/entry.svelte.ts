@@ -11,6 +11,7 @@ import type {
 	Tile
 } from '$lib/rules/types';
 import { emptyDraftFields, type DraftFields, type EntryMode } from '$lib/db/rounds';
+import { FLUSH_EVENT, type FlushDetail } from '$lib/db/versions';
 
 /** What the form needs to know about its round. */
 export interface EntryContext {
@@ -289,14 +290,19 @@ export function autosave(
 	let timer: ReturnType<typeof setTimeout> | null = null;
 	// The round index is taken when the change happens: a late flush never lands on the next round.
 	let pending: { fields: DraftFields; index: number } | null = null;
-	const flush = () => {
+	const flush = (): Promise<void> | null => {
 		if (timer) clearTimeout(timer);
 		timer = null;
-		if (pending) {
-			const { fields, index } = pending;
-			pending = null;
-			void store(fields, index);
-		}
+		if (!pending) return null;
+		const { fields, index } = pending;
+		pending = null;
+		return store(fields, index);
+	};
+	const flushNow = () => void flush();
+	// Another tab is upgrading the database: write what is typed before the connection closes.
+	const onFlushRequest = (e: Event) => {
+		const write = flush();
+		if (write) (e as CustomEvent<FlushDetail>).detail.waitUntil(write);
 	};
 	const cancel = () => {
 		if (timer) clearTimeout(timer);
@@ -304,7 +310,7 @@ export function autosave(
 		pending = null;
 	};
 	const onHide = () => {
-		if (document.visibilityState === 'hidden') flush();
+		if (document.visibilityState === 'hidden') void flush();
 	};
 	const stopEffect = $effect.root(() => {
 		let first = true;
@@ -320,16 +326,18 @@ export function autosave(
 			}
 			pending = { fields, index };
 			if (timer) clearTimeout(timer);
-			timer = setTimeout(flush, delayMs);
+			timer = setTimeout(flushNow, delayMs);
 		});
 	});
-	addEventListener('pagehide', flush);
+	addEventListener('pagehide', flushNow);
+	addEventListener(FLUSH_EVENT, onFlushRequest);
 	document.addEventListener('visibilitychange', onHide);
 	return {
 		stop: () => {
-			flush();
+			void flush();
 			stopEffect();
-			removeEventListener('pagehide', flush);
+			removeEventListener('pagehide', flushNow);
+			removeEventListener(FLUSH_EVENT, onFlushRequest);
 			document.removeEventListener('visibilitychange', onHide);
 		},
 		cancel
