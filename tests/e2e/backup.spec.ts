@@ -119,7 +119,7 @@ test('a valid backup is merged by id: new evenings added, a longer copy replaces
 	const phone = await other.newPage();
 	await importFile(phone, older.name, older.text);
 	await expect(
-		phone.getByRole('status').filter({ hasText: 'Backup imported: 2 new evenings, 0 updated' })
+		phone.getByRole('status').filter({ hasText: 'Backup imported. New evenings: 2. Updated: 0.' })
 	).toBeVisible();
 	expect(await roundCount(phone, first)).toBe(2);
 	expect(await roundCount(phone, second)).toBe(1);
@@ -132,7 +132,7 @@ test('a valid backup is merged by id: new evenings added, a longer copy replaces
 	await saveRoundByPoints(page, 'Cleo', { Anna: 3, Ben: 4 });
 	await importFile(page, older.name, older.text);
 	await expect(page.getByRole('status').filter({ hasText: 'Backup imported' })).toHaveText(
-		'Backup imported: 0 new evenings, 0 updated, 2 already up to date.'
+		'Backup imported. New evenings: 0. Updated: 0. Already up to date: 2.'
 	);
 	expect(await roundCount(page, first)).toBe(3);
 
@@ -140,7 +140,7 @@ test('a valid backup is merged by id: new evenings added, a longer copy replaces
 	const newer = await exportFile(page);
 	await importFile(phone, newer.name, newer.text);
 	await expect(phone.getByRole('status').filter({ hasText: 'Backup imported' })).toHaveText(
-		'Backup imported: 0 new evenings, 1 updated, 1 already up to date.'
+		'Backup imported. New evenings: 0. Updated: 1. Already up to date: 1.'
 	);
 	expect(await roundCount(phone, first)).toBe(3);
 	// What was played is the same on both phones (drafts and device notes are each phone's own).

@@ -80,7 +80,7 @@ describe('BackupPanel', () => {
 		expect(backup.evenings).toHaveLength(2);
 		await waitFor(() =>
 			expect(screen.getByRole('status').textContent).toBe(
-				`Backup saved: 2 evenings in ${file!.name}.`
+				`Backup saved as ${file!.name} (evenings: 2).`
 			)
 		);
 	});
@@ -120,7 +120,7 @@ describe('BackupPanel', () => {
 		await choose(new File([text], 'backup.json', { type: 'application/json' }));
 		await waitFor(() =>
 			expect(screen.getByRole('status').textContent).toBe(
-				'Backup imported: 1 new evenings, 0 updated, 0 already up to date.'
+				'Backup imported. New evenings: 1. Updated: 0. Already up to date: 0.'
 			)
 		);
 		expect(screen.queryByRole('alert')).toBeNull();
