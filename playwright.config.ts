@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.js';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const buildDir = process.env.BUILD_DIR ?? 'build';
@@ -16,16 +17,8 @@ export default defineConfig({
 		...devices['Pixel 7'],
 		viewport: { width: 390, height: 844 },
 		launchOptions: {
-			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-			args: [
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync'
-			]
+			executablePath: CHROMIUM_PATH,
+			args: CHROMIUM_ARGS
 		}
 	},
 	projects: [{ name: 'chromium-phone' }],

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
 const buildDir = process.argv[2] ?? 'build';
 const port = Number(process.argv[3] ?? 4390);
@@ -18,8 +19,8 @@ const server = spawn(process.execPath, ['scripts/serve.js', buildDir, String(por
 await new Promise((resolve) => server.stdout.once('data', resolve));
 
 const browser = await chromium.launch({
-	executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-	args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run']
+	executablePath: CHROMIUM_PATH,
+	args: CHROMIUM_ARGS
 });
 
 /** A chunk is Chart.js when it carries Chart.js's own registry code. */

@@ -6,6 +6,8 @@ import sirv from 'sirv';
 
 const dir = process.argv[2] ?? 'build';
 const port = Number(process.argv[3] ?? process.env.PORT ?? 4173);
+// Loopback by default; HOST=0.0.0.0 lets a phone on the same network open it.
+const host = process.env.HOST ?? '127.0.0.1';
 
 const assets = sirv(dir, { dev: false, etag: true, single: '200.html', extensions: ['html'] });
 
@@ -18,6 +20,6 @@ http
 			res.end('Not found');
 		});
 	})
-	.listen(port, '127.0.0.1', () => {
-		console.log(`Caboose is served at http://127.0.0.1:${port}/`);
+	.listen(port, host, () => {
+		console.log(`Caboose is served at http://${host}:${port}/`);
 	});

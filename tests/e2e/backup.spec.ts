@@ -2,8 +2,8 @@
 // that is not a valid backup refused with role="alert" and nothing changed; a valid one merged.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, roundCount } from './round-helpers';
-import { dumpDatabase, saveRoundByPoints, startEvening } from './data-helpers';
+import { dumpDatabase, roundCount } from './helpers/db';
+import { collectErrors, newEvening, playRound } from './helpers/evening';
 
 const SHOTS = '/tmp/shots';
 
@@ -38,11 +38,11 @@ async function importFile(page: Page, name: string, text: string): Promise<void>
 
 /** Two evenings: Anna/Ben/Cleo with two rounds, Dario/Emil with one. */
 async function twoEvenings(page: Page): Promise<[string, string]> {
-	const first = await startEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
-	await saveRoundByPoints(page, 'Anna', { Ben: 12, Cleo: 30 });
-	await saveRoundByPoints(page, 'Ben', { Anna: 5, Cleo: 8 });
-	const second = await startEvening(page, ['Dario', 'Emil'], 'cardinal-us');
-	await saveRoundByPoints(page, 'Emil', { Dario: 21 });
+	const first = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
+	await playRound(page, 'Anna', { Ben: 12, Cleo: 30 });
+	await playRound(page, 'Ben', { Anna: 5, Cleo: 8 });
+	const second = await newEvening(page, ['Dario', 'Emil'], 'cardinal-us');
+	await playRound(page, 'Emil', { Dario: 21 });
 	return [first, second];
 }
 
@@ -129,7 +129,7 @@ test('a valid backup is merged by id: new evenings added, a longer copy replaces
 
 	// The first phone plays on; then the older backup comes back: it takes nothing away.
 	await page.goto(`/evening/${first}`);
-	await saveRoundByPoints(page, 'Cleo', { Anna: 3, Ben: 4 });
+	await playRound(page, 'Cleo', { Anna: 3, Ben: 4 });
 	await importFile(page, older.name, older.text);
 	await expect(page.getByRole('status').filter({ hasText: 'Backup imported' })).toHaveText(
 		'Backup imported. New evenings: 0. Updated: 0. Already up to date: 2.'
@@ -144,7 +144,7 @@ test('a valid backup is merged by id: new evenings added, a longer copy replaces
 	);
 	expect(await roundCount(phone, first)).toBe(3);
 	// What was played is the same on both phones (drafts and device notes are each phone's own).
-	const played = ['evenings', 'rounds', 'tableEvents', 'players'];
+	const played = ['evenings', 'rounds', 'tableEvents', 'players'] as const;
 	expect(await dumpDatabase(phone, played)).toBe(await dumpDatabase(page, played));
 	await phone.screenshot({ path: `${SHOTS}/data-backup-imported.png`, fullPage: true });
 	await other.close();

@@ -4,8 +4,7 @@
 // backup carries them unchanged.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { saveRoundByPoints, startEvening } from './data-helpers';
-import { collectErrors } from './round-helpers';
+import { collectErrors, newEvening, playRound } from './helpers/evening';
 
 const SHOTS = '/tmp/shots';
 
@@ -37,9 +36,9 @@ test('hostile player names are rendered as text everywhere and nothing runs', as
 	const requests: string[] = [];
 	page.on('request', (r) => requests.push(r.url()));
 
-	const id = await startEvening(page, ALL, 'swiss-jassshop');
+	const id = await newEvening(page, ALL, 'swiss-jassshop');
 	const [first, ...others] = ALL;
-	await saveRoundByPoints(page, first!, Object.fromEntries(others.map((n, i) => [n, i + 1])));
+	await playRound(page, first!, Object.fromEntries(others.map((n, i) => [n, i + 1])));
 
 	async function namesShownAsText(where: string, p: Page): Promise<void> {
 		for (const name of ALL) {

@@ -7,24 +7,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
-import type { StoredRound } from './data-helpers';
+import { roundsOf } from './helpers/db';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.js';
 
 const KILLS = 22;
 const CDP_PORT = Number(process.env.E2E_KILL_CDP_PORT ?? 4320);
 const SHOTS = '/tmp/shots';
 const NAMES = ['Anna', 'Ben', 'Cleo', 'Dario'];
 
-/** The flags of playwright.config.ts, and headless. */
+/** The flags of every browser test, and headless (this test starts Chromium itself). */
 const FLAGS = [
+	...CHROMIUM_ARGS,
 	'--headless=new',
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
 	'--no-default-browser-check',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
 	'--password-store=basic',
 	'--window-size=390,844'
 ];
@@ -42,7 +37,7 @@ async function sleep(ms: number): Promise<void> {
 /** Starts Chromium on the profile and connects once its DevTools endpoint answers. */
 async function launch(profile: string): Promise<Running> {
 	const child = spawn(
-		process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		CHROMIUM_PATH,
 		[...FLAGS, `--user-data-dir=${profile}`, `--remote-debugging-port=${CDP_PORT}`, 'about:blank'],
 		// Its own process group, so one kill takes the browser and every child process with it.
 		{ detached: true, stdio: 'ignore' }
@@ -81,28 +76,6 @@ async function kill(running: Running): Promise<void> {
 	}
 	// The connection died with the browser; drop Playwright's side of it.
 	await running.browser.close().catch(() => {});
-}
-
-async function roundsOf(page: Page, eveningId: string): Promise<StoredRound[]> {
-	const rows = await page.evaluate(async () => {
-		const db: IDBDatabase = await new Promise((resolve, reject) => {
-			const request = indexedDB.open('caboose');
-			request.onsuccess = () => resolve(request.result);
-			request.onerror = () => reject(request.error);
-		});
-		try {
-			return await new Promise<unknown[]>((resolve, reject) => {
-				const request = db.transaction('rounds').objectStore('rounds').getAll();
-				request.onsuccess = () => resolve(request.result);
-				request.onerror = () => reject(request.error);
-			});
-		} finally {
-			db.close();
-		}
-	});
-	return (rows as StoredRound[])
-		.filter((r) => r.eveningId === eveningId)
-		.sort((a, b) => a.index - b.index);
 }
 
 /** "Round k" (a cyclic schedule), or "Round k of N". */

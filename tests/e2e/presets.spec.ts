@@ -2,7 +2,7 @@
 // the totals on the standings must be the sums of what was entered, valued by the preset's rules,
 // and the end of the evening names the winner.
 import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, enterTiles, newEvening, type Preset } from './round-helpers';
+import { collectErrors, enterTiles, newEvening, type Preset } from './helpers/evening';
 
 /** A hand as entered: points, or tiles with the value the preset gives them. */
 type Hand = number | { tiles: string[]; value: number };

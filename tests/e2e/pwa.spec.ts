@@ -9,8 +9,10 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startSwapServer } from './helpers/swap-server';
-import { readStores, seedEvening, waitForController, waitForDatabase } from './helpers/pwa';
-import { newEvening, playRound, roundCount, storedRows } from './round-helpers';
+import { seedEvening, waitForController, waitForDatabase } from './helpers/pwa';
+import { readStores, roundCount, storedRows } from './helpers/db';
+import { newEvening, playRound } from './helpers/evening';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.js';
 
 const buildA = process.env.BUILD_DIR ?? 'build';
 /** This spec's own server for the update journey (4310-4319 are the PWA tests'). */
@@ -26,8 +28,8 @@ test('the app is installable: manifest, icons and Chromium reports no installabi
 	// so this check runs in a real profile, as on a phone.
 	const profile = await mkdtemp(path.join(tmpdir(), 'caboose-profile-'));
 	const context = await chromium.launchPersistentContext(profile, {
-		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-		args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+		executablePath: CHROMIUM_PATH,
+		args: CHROMIUM_ARGS,
 		baseURL: test.info().project.use.baseURL,
 		viewport: { width: 390, height: 844 }
 	});
@@ -270,8 +272,11 @@ test.describe('an update from build A to build B', () => {
 test('when the browser deleted the data, the app offers a restore instead of an empty app', async ({
 	page
 }) => {
-	await page.goto('/');
+	// The home page only peeks at the data and never creates the database: a screen that keeps
+	// evenings does.
+	await page.goto('/settings');
 	await waitForDatabase(page);
+	await page.goto('/');
 	await seedEvening(page, { id: 'vanishing', names: ['Anna', 'Ben'] });
 	// The next start counts the evening and remembers it outside IndexedDB.
 	await page.reload();
@@ -326,8 +331,11 @@ test('when the browser deleted the data, the app offers a restore instead of an 
 test('data deleted while the app is open is noticed at once; Start fresh forgets the loss', async ({
 	page
 }) => {
-	await page.goto('/');
+	// The home page only peeks at the data and never creates the database: a screen that keeps
+	// evenings does.
+	await page.goto('/settings');
 	await waitForDatabase(page);
+	await page.goto('/');
 	await seedEvening(page, { id: 'gone', names: ['Anna', 'Ben'] });
 	await page.reload();
 	await expect
@@ -354,8 +362,11 @@ test('data deleted while the app is open is noticed at once; Start fresh forgets
 test('after the first finished evening the browser is asked to protect storage, and the answer shown', async ({
 	page
 }) => {
-	await page.goto('/');
+	// The home page only peeks at the data and never creates the database: a screen that keeps
+	// evenings does.
+	await page.goto('/settings');
 	await waitForDatabase(page);
+	await page.goto('/');
 	await seedEvening(page, { id: 'open-one', names: ['Anna', 'Ben'] });
 	await page.reload();
 	const notice = app(page)
@@ -400,8 +411,11 @@ test('another tab upgrading the data closes this one, which then never writes to
 				((window as unknown as { flushed?: number }).flushed ?? 0) + 1;
 		});
 	});
-	await page.goto('/');
+	// The home page only peeks at the data and never creates the database: a screen that keeps
+	// evenings does.
+	await page.goto('/settings');
 	await waitForDatabase(page);
+	await page.goto('/');
 
 	// A newer build in a second tab: schema version 2 (native 20) and data format 2.
 	const other = await context.newPage();

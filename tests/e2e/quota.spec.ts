@@ -8,18 +8,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { dumpDatabase, saveRoundByPoints, startEvening, typeRound } from './data-helpers';
+import { dumpDatabase } from './helpers/db';
+import { newEvening, playRound, typeRound } from './helpers/evening';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.js';
 
 const SHOTS = '/tmp/shots';
-const FLAGS = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync'
-];
 
 test('a quota error on Save round keeps the entry on screen, says so, and stores nothing', async ({
 	baseURL
@@ -27,8 +20,8 @@ test('a quota error on Save round keeps the entry on screen, says so, and stores
 	test.setTimeout(150_000);
 	const profile = await mkdtemp(join(tmpdir(), 'caboose-quota-'));
 	const context = await chromium.launchPersistentContext(profile, {
-		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-		args: FLAGS,
+		executablePath: CHROMIUM_PATH,
+		args: CHROMIUM_ARGS,
 		baseURL,
 		viewport: { width: 390, height: 844 },
 		isMobile: true,
@@ -64,8 +57,8 @@ async function probeWrite(): Promise<string> {
 }
 
 async function run(page: Page, baseURL: string): Promise<void> {
-	const id = await startEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
-	await saveRoundByPoints(page, 'Anna', { Ben: 12, Cleo: 30 });
+	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
+	await playRound(page, 'Anna', { Ben: 12, Cleo: 30 });
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 2 of 13');
 
 	// Round 2 typed in full, as the scorekeeper would.
@@ -75,7 +68,7 @@ async function run(page: Page, baseURL: string): Promise<void> {
 		'true'
 	);
 
-	const played = ['evenings', 'rounds', 'tableEvents', 'players'];
+	const played = ['evenings', 'rounds', 'tableEvents', 'players'] as const;
 	const before = await dumpDatabase(page, played);
 	const cdp = await page.context().newCDPSession(page);
 	const origin = new URL(baseURL).origin;

@@ -1,14 +1,8 @@
 // Every refusal of RULES.md that a person can reach through the round screen: the reason is shown
 // in words (role="alert") and nothing is stored; a warning asks to confirm first.
 import { expect, test, type Page } from '@playwright/test';
-import {
-	collectErrors,
-	enterTiles,
-	newEvening,
-	playRound,
-	roundCount,
-	storedRows
-} from './round-helpers';
+import { roundCount, storedRows } from './helpers/db';
+import { collectErrors, enterTiles, newEvening, playRound } from './helpers/evening';
 
 async function refused(page: Page, id: string, reason: RegExp, heading = 'Round 1 of 13') {
 	await page.getByRole('button', { name: 'Save round' }).click();

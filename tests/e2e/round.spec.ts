@@ -1,14 +1,8 @@
 // The round screen at the table: recording a round fast, tiles through the picker, a draft that
 // survives a reload, standings with the chart, editing and undoing rounds, and the end.
 import { expect, test, type Page } from '@playwright/test';
-import {
-	collectErrors,
-	enterTiles,
-	newEvening,
-	playRound,
-	roundCount,
-	storedRows
-} from './round-helpers';
+import { roundCount, storedRows } from './helpers/db';
+import { collectErrors, enterTiles, newEvening, playRound } from './helpers/evening';
 
 const SHOTS = '/tmp/shots';
 

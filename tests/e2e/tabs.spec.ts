@@ -1,25 +1,19 @@
 // Two tabs on one evening: a round saved in one shows in the other without a reload, and both
 // pressing Save round for the same round at once store it exactly once, never a mix of the two.
-import { expect, test, type Page } from '@playwright/test';
-import { saveRoundByPoints, startEvening, typeRound, type StoredRound } from './data-helpers';
-import { storedRows } from './round-helpers';
+import { expect, test } from '@playwright/test';
+import { roundsOf, storedRows } from './helpers/db';
+import { newEvening, playRound, typeRound } from './helpers/evening';
 
 const SHOTS = '/tmp/shots';
 
-async function roundsOf(page: Page, eveningId: string): Promise<StoredRound[]> {
-	return ((await storedRows(page, 'rounds')) as StoredRound[])
-		.filter((r) => r.eveningId === eveningId)
-		.sort((a, b) => a.index - b.index);
-}
-
 test('a round saved in one tab shows in the other', async ({ context }) => {
 	const a = await context.newPage();
-	const id = await startEvening(a, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
+	const id = await newEvening(a, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
 	const b = await context.newPage();
 	await b.goto(`/evening/${id}`);
 	await expect(b.getByRole('heading', { level: 1 })).toHaveText('Round 1 of 13');
 
-	await saveRoundByPoints(a, 'Cleo', { Anna: 14, Ben: 23 });
+	await playRound(a, 'Cleo', { Anna: 14, Ben: 23 });
 	// Tab B follows without a reload: the next round, and the standings with the saved points.
 	await expect(b.getByRole('heading', { level: 1 })).toHaveText('Round 2 of 13');
 	const standings = b.getByRole('table', { name: 'Standings' });
@@ -27,7 +21,7 @@ test('a round saved in one tab shows in the other', async ({ context }) => {
 	await expect(standings.getByRole('row', { name: /Anna/ })).toContainText('14');
 
 	// And back the other way.
-	await saveRoundByPoints(b, 'Anna', { Ben: 5, Cleo: 9 });
+	await playRound(b, 'Anna', { Ben: 5, Cleo: 9 });
 	await expect(a.getByRole('heading', { level: 1 })).toHaveText('Round 3 of 13');
 	await expect(
 		a.getByRole('table', { name: 'Standings' }).getByRole('row', { name: /Cleo/ })
@@ -37,7 +31,7 @@ test('a round saved in one tab shows in the other', async ({ context }) => {
 
 test('two tabs saving the same round at once store it exactly once', async ({ context }) => {
 	const a = await context.newPage();
-	const id = await startEvening(a, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
+	const id = await newEvening(a, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
 	const b = await context.newPage();
 	await b.goto(`/evening/${id}`);
 

@@ -82,34 +82,3 @@ export async function seedEvening(page: Page, seed: SeedEvening): Promise<void> 
 		db.close();
 	}, seed);
 }
-
-/** Reads whole stores of the app's database (without changing its version). */
-export async function readStores(page: Page, stores: string[]): Promise<Record<string, unknown[]>> {
-	return page.evaluate(async (names) => {
-		const db = await new Promise<IDBDatabase>((resolve, reject) => {
-			const req = indexedDB.open('caboose');
-			req.onsuccess = () => resolve(req.result);
-			req.onerror = () => reject(req.error);
-		});
-		const out: Record<string, unknown[]> = {};
-		const present = names.filter((n) => db.objectStoreNames.contains(n));
-		if (present.length > 0) {
-			const tx = db.transaction(present, 'readonly');
-			await Promise.all(
-				present.map(
-					(n) =>
-						new Promise<void>((resolve, reject) => {
-							const req = tx.objectStore(n).getAll();
-							req.onsuccess = () => {
-								out[n] = req.result as unknown[];
-								resolve();
-							};
-							req.onerror = () => reject(req.error);
-						})
-				)
-			);
-		}
-		db.close();
-		return out;
-	}, stores);
-}

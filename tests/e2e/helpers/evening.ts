@@ -1,6 +1,7 @@
-// Shared steps of the round specs: an evening set up through the /new screen, and a look into
-// IndexedDB to know what is really on disk.
+// The steps a scorekeeper takes, through the screens and their accessible names only
+// (../shared/UI-CONTRACT.md): set up an evening, enter a round by points or tiles.
 import { expect, type Page } from '@playwright/test';
+import { storedRows } from './db';
 
 export type Preset =
 	'swiss-jassshop' | 'swiss-station' | 'german-talon' | 'cardinal-us' | 'italian-elimination';
@@ -19,69 +20,69 @@ export async function newEvening(
 		await field.fill(names[i] as string);
 	}
 	// Seats the setup screen offers beyond these players are removed.
-	for (let n = names.length + 1; ; ) {
+	for (let n = names.length + 1; ;) {
 		const extra = page.getByLabel(`Player ${n}`, { exact: true });
 		if ((await extra.count()) === 0) break;
 		await page.getByRole('button', { name: `Remove seat ${n}`, exact: true }).click();
 	}
-	// A select named Rules (getByLabel would also match the section the setup screen labels Rules).
-	await page.getByRole('combobox', { name: 'Rules', exact: true }).selectOption(preset);
+	await page.getByLabel('Rules', { exact: true }).selectOption(preset);
 	if (options.rounds !== undefined) {
 		await page.getByText('House rules', { exact: true }).click();
 		await page.getByLabel('Rounds to play').fill(String(options.rounds));
 	}
-	// The setup screen's sticky button can sit under its summary for a pointer (setup's layout,
-	// reported): the click event is sent to the button itself then.
-	const start = page.getByRole('button', { name: 'Start evening' });
-	await start.click({ timeout: 3000 }).catch(() => start.dispatchEvent('click'));
+	await page.getByRole('button', { name: 'Start evening' }).click();
 	await expect(page).toHaveURL(/\/evening\/[^/]+$/);
 	await expect(page.getByRole('heading', { level: 1 })).toContainText('Round 1');
 	return new URL(page.url()).pathname.split('/').at(-1) as string;
 }
 
-/** Rows of one IndexedDB store of the app's database, read directly (not through the app). */
-export async function storedRows(page: Page, store: 'rounds' | 'drafts' | 'evenings') {
-	return page.evaluate(async (store) => {
-		const db: IDBDatabase = await new Promise((resolve, reject) => {
-			const request = indexedDB.open('caboose');
-			request.onsuccess = () => resolve(request.result);
-			request.onerror = () => reject(request.error);
-		});
-		try {
-			return await new Promise<unknown[]>((resolve, reject) => {
-				const request = db.transaction(store).objectStore(store).getAll();
-				request.onsuccess = () => resolve(request.result);
-				request.onerror = () => reject(request.error);
-			});
-		} finally {
-			db.close();
-		}
-	}, store);
-}
-
-export async function roundCount(page: Page, eveningId: string): Promise<number> {
-	const rows = (await storedRows(page, 'rounds')) as { eveningId: string }[];
-	return rows.filter((r) => r.eveningId === eveningId).length;
+/** Marks `out` as gone out (or the round blocked when null) and types everyone's points. */
+async function typePoints(page: Page, out: string | null, points: Record<string, number>) {
+	const toggle = page.getByRole('button', {
+		name: out ? `${out} went out` : 'Blocked round',
+		exact: true
+	});
+	if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+	for (const [name, value] of Object.entries(points)) {
+		await page.getByLabel(`${name} points`, { exact: true }).fill(String(value));
+	}
 }
 
 /**
  * Records one round by points: `out` goes out (or the round is blocked when null), everyone else
- * gets the points given. Uses the fast path: the went-out tap, digits, Enter.
+ * gets the points given; waits for "Saved" and the next round on screen.
  */
 export async function playRound(
 	page: Page,
 	out: string | null,
 	points: Record<string, number>
 ): Promise<void> {
-	const heading = await page.getByRole('heading', { level: 1 }).textContent();
-	if (out) await page.getByRole('button', { name: `${out} went out`, exact: true }).click();
-	else await page.getByRole('button', { name: 'Blocked round' }).click();
-	for (const [name, value] of Object.entries(points)) {
-		await page.getByLabel(`${name} points`, { exact: true }).fill(String(value));
-	}
+	const heading = page.getByRole('heading', { level: 1 });
+	const before = await heading.textContent();
+	await typePoints(page, out, points);
 	await page.getByRole('button', { name: 'Save round' }).click();
 	await expect(page.getByText('Saved', { exact: true })).toBeVisible();
-	await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(heading ?? '');
+	await expect(heading).not.toHaveText(before ?? '');
+}
+
+/**
+ * Types round `index` (0-based) by points without saving it, and returns once its draft is on
+ * disk: what a reload, a killed tab or a second tab will find.
+ */
+export async function typeRound(
+	page: Page,
+	eveningId: string,
+	index: number,
+	out: string,
+	points: Record<string, number>
+): Promise<void> {
+	await typePoints(page, out, points);
+	await expect
+		.poll(async () => {
+			const drafts = (await storedRows(page, 'drafts')) as { eveningId: string; index: number }[];
+			return drafts.find((d) => d.eveningId === eveningId)?.index ?? null;
+		})
+		.toBe(index);
 }
 
 /** Picks tiles for a player in the picker ("12|5" keys) and closes it. */
