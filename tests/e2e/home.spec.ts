@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 test('the first screen loads with the app name, New evening, and no console errors', async ({
 	page
@@ -12,4 +12,79 @@ test('the first screen loads with the app name, New evening, and no console erro
 	await expect(page.getByRole('heading', { level: 1, name: 'Caboose' })).toBeVisible();
 	await expect(page.getByRole('link', { name: 'New evening' })).toBeVisible();
 	expect(errors).toEqual([]);
+});
+
+// The JS budget: the home page never loads Dexie (its peek reads IndexedDB directly). A chunk is
+// Dexie when it carries Dexie's own strings: its schema-diff warning and its name-list database.
+const isDexie = (body: string) => body.includes('SchemaDiff') || body.includes('__dbnames');
+
+/** Every script the page fetched, by URL, with its text. */
+function scriptsOf(page: Page): Map<string, string> {
+	const scripts = new Map<string, string>();
+	page.on('response', async (res) => {
+		if (!res.url().endsWith('.js') || res.url().includes('service-worker')) return;
+		try {
+			scripts.set(res.url(), await res.text());
+		} catch {
+			// A response without a body (a redirect).
+		}
+	});
+	return scripts;
+}
+
+test.describe('the home page without Dexie', () => {
+	// Scripts come from the network, not from a worker's cache, so every one is seen here.
+	test.use({ serviceWorkers: 'block' });
+
+	test('a first visit fetches no Dexie and creates no database', async ({ page }) => {
+		const scripts = scriptsOf(page);
+		await page.goto('/', { waitUntil: 'networkidle' });
+		await expect(page.getByRole('link', { name: 'New evening' })).toBeVisible();
+		await expect(page.getByRole('link', { name: /Continue/ })).toHaveCount(0);
+		expect(scripts.size).toBeGreaterThan(0);
+		expect([...scripts].filter(([, body]) => isDexie(body)).map(([url]) => url)).toEqual([]);
+		expect(
+			await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))
+		).toEqual([]);
+		await page.screenshot({ path: '/tmp/shots/home-empty.png' });
+
+		// The screens that keep evenings do load it (so the check above would notice Dexie).
+		const newPage = await page.context().newPage();
+		const newScripts = scriptsOf(newPage);
+		await newPage.goto('/new', { waitUntil: 'networkidle' });
+		expect([...newScripts.values()].some(isDexie)).toBe(true);
+	});
+
+	test('with an unfinished evening, Continue is offered without Dexie', async ({ page }) => {
+		await page.goto('/new');
+		await page.getByLabel('Player 1', { exact: true }).fill('Anna');
+		await page.getByLabel('Player 2', { exact: true }).fill('Ben');
+		await page.getByRole('button', { name: 'Start evening' }).click();
+		await expect(page).toHaveURL(/\/evening\/[0-9a-f-]{36}$/);
+		const id = page.url().split('/').pop()!;
+
+		const home = await page.context().newPage();
+		const scripts = scriptsOf(home);
+		await home.goto('/', { waitUntil: 'networkidle' });
+		const cont = home.getByRole('link', { name: /Continue/ });
+		await expect(cont).toBeVisible();
+		await expect(cont).toHaveAttribute('href', `/evening/${id}`);
+		await expect(cont).toContainText('Anna');
+		expect([...scripts].filter(([, body]) => isDexie(body)).map(([url]) => url)).toEqual([]);
+		// The peek noted the saved evening for the vanished-data check.
+		expect(await home.evaluate(() => localStorage.getItem('caboose:saved'))).toContain(
+			'"evenings":1'
+		);
+		await home.screenshot({ path: '/tmp/shots/home-continue.png' });
+
+		// An evening started in another tab shows up without a reload (the list stays current).
+		await page.goto('/new');
+		await page.getByLabel('Player 1', { exact: true }).fill('Cleo');
+		await page.getByLabel('Player 2', { exact: true }).fill('Dan');
+		await page.getByRole('button', { name: 'Start evening' }).click();
+		await expect(page).toHaveURL(/\/evening\/[0-9a-f-]{36}$/);
+		const newest = page.url().split('/').pop()!;
+		await expect(cont).toHaveAttribute('href', `/evening/${newest}`);
+		await expect(cont).toContainText('Cleo');
+	});
 });

@@ -1,7 +1,5 @@
-import { liveQuery, type Subscription } from 'dexie';
-import type { CabooseDb } from '$lib/db/database';
-import { isNewerDataError, watchVersionChange } from '$lib/db/versions';
-import { anyFinished } from './finished';
+import { peekDatabase, peekIsNewer, type Peek } from '$lib/db/peek';
+import { eveningFinished } from './finished';
 import { applyUpdate, registerServiceWorker, updateThenReload } from './register';
 import {
 	clearMarker,
@@ -17,10 +15,17 @@ import {
 } from './storage';
 
 const NOTED_KEY = 'caboose:protection-noted';
+/** db/versions.ts FLUSH_EVENT (not imported: that module brings Dexie); a test keeps it in step. */
+export const PEEK_FLUSH_EVENT = 'caboose:flush';
 
 /**
  * App-wide status the banners show: an update waiting, another tab that upgraded the data, data
  * from a newer build, data the browser deleted, and whether storage is protected from eviction.
+ *
+ * Two ways to watch the data. Screens that use the database load the Dexie watcher
+ * (status-db.ts) on demand. The home page does not load Dexie at all (JS budget): there a
+ * plain-IndexedDB peek reads the evenings and holds a connection only to hear about upgrades and
+ * deletions.
  */
 export class AppStatusState {
 	updateReady = $state(false);
@@ -34,65 +39,112 @@ export class AppStatusState {
 	/** The browser's answer after the first finished evening, until the scorekeeper saw it. */
 	protectionNotice = $state<Protection | null>(null);
 
-	#count: Subscription | null = null;
-	#finished: Subscription | null = null;
+	#mode: 'none' | 'peek' | 'database' = 'none';
+	#release: (() => void) | null = null;
+	#stopDatabase: (() => void) | null = null;
 	#asked = false;
-
-	constructor(private readonly db: CabooseDb) {}
 
 	start(): () => void {
 		registerServiceWorker({ onUpdateReady: () => (this.updateReady = true) });
-		watchVersionChange(this.db, window, (reason) => (this.otherTab = reason));
 		void storageProtection().then((p) => (this.protection = p));
-		// liveQuery swallows a failed open (DatabaseClosedError), so ask the open itself.
-		this.db.open().catch((err: unknown) => this.#openFailed(err));
-
-		// The browser can also delete the data while the app is open (clearing site data closes
-		// the connection): look again as soon as the connection drops without our asking.
-		this.db.on('close', () => {
-			if (this.otherTab === null && !this.newerData) setTimeout(() => void this.#recheck(), 0);
-		});
-
-		// Read before the first count, which updates it.
-		const marker = readMarker();
-		let first = true;
-		this.#count = liveQuery(async () => ({
-			count: await this.db.evenings.count(),
-			last: (await this.db.evenings.orderBy('updatedAt').last())?.updatedAt ?? Date.now()
-		})).subscribe({
-			next: ({ count, last }) => {
-				if (first && dataVanished(marker, count)) {
-					// Keep the marker: the offer stays until a backup is restored or declined.
-					this.vanished = marker;
-				} else if (count > 0) {
-					noteSaved(count, last);
-					this.vanished = null;
-				} else if (!first && !this.vanished) {
-					// Every evening deleted on purpose, in this app: nothing vanished.
-					noteSaved(0);
-				}
-				first = false;
-			},
-			error: (err: unknown) => this.#openFailed(err)
-		});
-		this.#finished = liveQuery(() => anyFinished(this.db)).subscribe({
-			next: (finished) => {
-				if (finished) void this.#protect();
-			},
-			error: (err: unknown) => this.#openFailed(err)
-		});
 		return () => this.stop();
 	}
 
-	stop(): void {
-		this.#count?.unsubscribe();
-		this.#finished?.unsubscribe();
+	/**
+	 * Called with the route on every navigation. The home page peeks; any other route uses the
+	 * database, and once Dexie is loaded it keeps watching (going home again costs nothing then).
+	 */
+	follow(routeId: string | null): void {
+		if (routeId === '/') {
+			if (this.#mode === 'none') {
+				this.#mode = 'peek';
+				void this.#peek(readMarker(), false);
+			}
+		} else this.useDatabase();
 	}
 
-	async #protect(): Promise<void> {
+	useDatabase(): void {
+		if (this.#mode === 'database') return;
+		this.#mode = 'database';
+		this.#release?.();
+		this.#release = null;
+		void import('./status-db').then(
+			({ watchDatabase }) => {
+				if (this.#mode === 'database') this.#stopDatabase = watchDatabase(this);
+			},
+			(err: unknown) => console.error('Caboose: the data watcher could not be loaded', err)
+		);
+	}
+
+	stop(): void {
+		this.#release?.();
+		this.#release = null;
+		this.#stopDatabase?.();
+		this.#stopDatabase = null;
+		this.#mode = 'none';
+	}
+
+	/** The home page's look at the data: newer data, vanished data, the first finished evening. */
+	async #peek(marker: SavedMarker | null, again: boolean, attempt = 0): Promise<void> {
+		let peek: Peek | null;
+		try {
+			const peeked = await peekDatabase({
+				unlisted: again,
+				watch: {
+					onVersionChange: (reason) => this.#versionChanged(reason),
+					onClose: () => {
+						this.#release = null;
+						// The browser deleted the data (or is deleting it): look again.
+						if (this.#mode === 'peek' && this.otherTab === null && !this.newerData) {
+							setTimeout(() => void this.#peek(readMarker(), true), 0);
+						}
+					}
+				}
+			});
+			if (this.#mode !== 'peek') {
+				peeked.release();
+				return;
+			}
+			this.#release = peeked.release;
+			peek = peeked.peek;
+		} catch (err) {
+			// While the browser is still deleting, an open can fail: try again shortly.
+			if (attempt < 6 && this.#mode === 'peek') {
+				setTimeout(() => void this.#peek(marker, again, attempt + 1), 100 * 2 ** attempt);
+			} else console.error('Caboose: the database could not be read', err);
+			return;
+		}
+		if (peek && peekIsNewer(peek)) {
+			// An older build leaves newer data alone, and says so.
+			this.newerData = true;
+			this.#release?.();
+			this.#release = null;
+			return;
+		}
+		const count = peek?.evenings.length ?? 0;
+		if (dataVanished(marker, count)) {
+			// Keep the marker: the offer stays until a backup is restored or declined.
+			this.vanished = marker;
+		} else if (peek && count > 0) {
+			noteSaved(count, Math.max(...peek.evenings.map((e) => e.updatedAt)));
+			this.vanished = null;
+		}
+		if (peek && anyFinishedIn(peek)) void this.protect();
+	}
+
+	#versionChanged(reason: 'upgrade' | 'delete'): void {
+		this.#release = null;
+		// Nothing on the home page keeps a draft, but the event is the app's contract: whoever
+		// listens writes what is on screen.
+		const detail = { waitUntil: () => undefined };
+		window.dispatchEvent(new CustomEvent(PEEK_FLUSH_EVENT, { detail }));
+		this.otherTab = reason;
+	}
+
+	/** Asks the browser to protect storage, once per start (after the first finished evening). */
+	async protect(): Promise<void> {
 		if (this.#asked) return;
 		this.#asked = true;
-		this.#finished?.unsubscribe();
 		const answer = await requestProtection();
 		this.protection = answer;
 		// Tell the answer once; ask again on later starts (browsers may grant it later) silently.
@@ -101,30 +153,8 @@ export class AppStatusState {
 		}
 	}
 
-	async #recheck(attempt = 0): Promise<void> {
-		const marker = readMarker();
-		try {
-			// Opens the database again (empty, if the browser deleted it). Dexie keeps the failed
-			// open of the dropped connection, so start from a clean close.
-			if (!this.db.isOpen()) {
-				this.db.close({ disableAutoOpen: false });
-				await this.db.open();
-			}
-			const count = await this.db.evenings.count();
-			if (dataVanished(marker, count)) this.vanished = marker;
-		} catch (err) {
-			// While the browser is still deleting, a new connection is closed too: try again shortly.
-			const name = (err as { name?: unknown } | null)?.name;
-			const closed = name === 'DatabaseClosedError' || name === 'AbortError';
-			if (closed && attempt < 6) {
-				setTimeout(() => void this.#recheck(attempt + 1), 100 * 2 ** attempt);
-			} else this.#openFailed(err);
-		}
-	}
-
-	#openFailed(err: unknown): void {
-		if (isNewerDataError(err)) this.newerData = true;
-		else if (this.otherTab === null) console.error('Caboose: the database could not be read', err);
+	get asked(): boolean {
+		return this.#asked;
 	}
 
 	reload(): void {
@@ -143,4 +173,14 @@ export class AppStatusState {
 		if (this.protectionNotice) rememberSet(NOTED_KEY, this.protectionNotice);
 		this.protectionNotice = null;
 	}
+}
+
+/** Whether any peeked evening is finished (ended, or played to its last round). */
+export function anyFinishedIn(peek: Peek): boolean {
+	return peek.evenings.some((e) =>
+		eveningFinished(
+			e,
+			peek.rounds.filter((r) => r.eveningId === e.id)
+		)
+	);
 }

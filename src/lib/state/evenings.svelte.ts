@@ -1,8 +1,9 @@
-// The saved evenings for the home screen and the Evenings list, kept current with liveQuery:
-// a round saved in another tab shows up here without a reload.
-import { liveQuery } from 'dexie';
+// The saved evenings for the home screen and the Evenings list, kept current: a round saved in
+// another tab shows up here without a reload. This module never loads Dexie by itself: the home
+// page imports it and must stay small (JS budget); the Evenings list brings Dexie with its `db`.
 import type { CabooseDb } from '$lib/db/database';
 import { deleteEvening, listEvenings, type EveningListItem } from '$lib/db/evenings';
+import { peekDatabase, peekedEvenings, peekIsNewer, type Peek } from '$lib/db/peek';
 import { computeEvening, resolveRules, type PresetId } from '$lib/rules';
 
 export interface EveningSummary {
@@ -63,22 +64,92 @@ export class EveningsList {
 
 	/** Follows the database while a screen shows the list; returns the stop for `$effect`. */
 	watch(): () => void {
-		const subscription = liveQuery(() => listEvenings(this.#db)).subscribe({
-			next: (list) => {
-				this.items = list.map(summarise);
-				this.loaded = true;
-				this.error = null;
-			},
-			error: (e: unknown) => {
-				this.error = e instanceof Error ? e.message : String(e);
-				this.loaded = true;
-			}
+		let stopped = false;
+		let subscription: { unsubscribe(): void } | undefined;
+		// The caller's `db` has loaded Dexie already, so this import costs no request.
+		void import('dexie').then(({ liveQuery }) => {
+			if (stopped) return;
+			subscription = liveQuery(() => listEvenings(this.#db)).subscribe({
+				next: (list) => {
+					this.items = list.map(summarise);
+					this.loaded = true;
+					this.error = null;
+				},
+				error: (e: unknown) => {
+					this.error = e instanceof Error ? e.message : String(e);
+					this.loaded = true;
+				}
+			});
 		});
-		return () => subscription.unsubscribe();
+		return () => {
+			stopped = true;
+			subscription?.unsubscribe();
+		};
 	}
 
 	/** Deletes the evening with its rounds; the list updates itself. */
 	async remove(id: string): Promise<void> {
 		await deleteEvening(this.#db, id);
 	}
+}
+
+/**
+ * Dexie tells its other tabs about every write on this channel (dexie/src/live-query, the name
+ * `x-storagemutated-1`). Listening to it keeps Continue current without loading Dexie; should the
+ * name ever change, Continue is only as old as the last visit to the home page.
+ */
+const DEXIE_MUTATIONS = 'x-storagemutated-1';
+
+/** The home page's evenings, read with a peek (no Dexie), for Continue. */
+export class HomeEvenings {
+	items = $state.raw<EveningSummary[]>([]);
+	/** The newest evening not yet over, for Continue. */
+	readonly newestOpen = $derived(this.items.find((e) => !e.over));
+
+	/** Reads now and again after every write in another tab; returns the stop for `$effect`. */
+	watch(): () => void {
+		let stopped = false;
+		let running = false;
+		let again = false;
+		const load = async (): Promise<void> => {
+			if (running) {
+				again = true;
+				return;
+			}
+			running = true;
+			try {
+				const { peek } = await peekDatabase();
+				// Newer data is for a newer build to show; the banner says so.
+				if (!stopped) this.items = peek && !peekIsNewer(peek) ? summariseAll(peek) : [];
+			} catch (e) {
+				console.error('Caboose: the saved evenings could not be read', e);
+			} finally {
+				running = false;
+				if (again && !stopped) {
+					again = false;
+					void load();
+				}
+			}
+		};
+		void load();
+		const channel =
+			typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(DEXIE_MUTATIONS);
+		if (channel) channel.onmessage = () => void load();
+		return () => {
+			stopped = true;
+			channel?.close();
+		};
+	}
+}
+
+function summariseAll(peek: Peek): EveningSummary[] {
+	const out: EveningSummary[] = [];
+	for (const item of peekedEvenings(peek)) {
+		try {
+			out.push(summarise(item));
+		} catch {
+			// An evening this build cannot read is not offered for Continue.
+		}
+	}
+	return out;
 }
