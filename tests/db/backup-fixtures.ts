@@ -1,23 +1,9 @@
 // Shared by the backup tests: a database with real evenings in it, and a full dump to compare.
 import type { CabooseDb, RoundRow } from '$lib/db/database';
-import { createDatabase } from '$lib/db/database';
 import { createEvening } from '$lib/db/evenings';
 import type { RoundEntry, RulesChoice } from '$lib/rules/types';
 
-const open: CabooseDb[] = [];
-
-export function freshDb(): CabooseDb {
-	const db = createDatabase(`backup-test-${crypto.randomUUID()}`);
-	open.push(db);
-	return db;
-}
-
-export async function closeAll(): Promise<void> {
-	for (const db of open.splice(0)) {
-		db.close();
-		await db.delete();
-	}
-}
+export { closeAll, freshDb } from './helpers';
 
 /** Round `index` of an evening: seat (index mod n) goes out, the others hold a few points. */
 export function entryFor(seats: string[], index: number): RoundEntry {

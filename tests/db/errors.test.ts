@@ -1,16 +1,10 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase, type CabooseDb } from '$lib/db/database';
 import { describeDbError } from '$lib/db/errors';
+import { closeAll, freshDb } from './helpers';
 
-const open: CabooseDb[] = [];
-afterEach(async () => {
-	for (const db of open.splice(0)) {
-		db.close();
-		await db.delete();
-	}
-});
+afterEach(closeAll);
 
 describe('describeDbError', () => {
 	it('names the browser’s and Dexie’s errors by kind', () => {
@@ -48,8 +42,7 @@ describe('describeDbError', () => {
 	});
 
 	it('recognises a real unique-index conflict from IndexedDB', async () => {
-		const db = createDatabase(`errors-test-${crypto.randomUUID()}`);
-		open.push(db);
+		const db = freshDb();
 		const round = {
 			id: 'e:0',
 			eveningId: 'e',

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase, type CabooseDb, type RoundRow } from '$lib/db/database';
+import type { RoundRow } from '$lib/db/database';
 import {
 	createEvening,
 	deleteEvening,
@@ -8,21 +8,9 @@ import {
 	listEvenings,
 	playerKey
 } from '$lib/db/evenings';
+import { closeAll, freshDb } from './helpers';
 
-const open: CabooseDb[] = [];
-
-function freshDb(): CabooseDb {
-	const db = createDatabase(`evenings-test-${crypto.randomUUID()}`);
-	open.push(db);
-	return db;
-}
-
-afterEach(async () => {
-	for (const db of open.splice(0)) {
-		db.close();
-		await db.delete();
-	}
-});
+afterEach(closeAll);
 
 function round(eveningId: string, index: number, savedAt = 1): RoundRow {
 	return {

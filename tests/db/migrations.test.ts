@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase, DATA_VERSION, type CabooseDb } from '$lib/db/database';
+import { createDatabase, DATA_VERSION } from '$lib/db/database';
 import { knownPlayers, listEvenings } from '$lib/db/evenings';
+import { closeAll, connect } from './helpers';
 
 // The migration harness. Each fixtures/v<N>.json is a database exactly as schema version N
 // wrote it (its own store definitions and rows). The test writes it with Dexie at version N,
@@ -53,13 +54,7 @@ async function writeFixture(name: string, fixture: Fixture): Promise<void> {
 	old.close();
 }
 
-const opened: CabooseDb[] = [];
-afterEach(async () => {
-	for (const db of opened.splice(0)) {
-		db.close();
-		await db.delete();
-	}
-});
+afterEach(closeAll);
 
 describe('migrations', () => {
 	it('has a fixture for every schema version up to the current one', () => {
@@ -93,8 +88,7 @@ describe('migrations', () => {
 			const name = `migration-v${fixture.version}-${crypto.randomUUID()}`;
 			await writeFixture(name, fixture);
 
-			const db = createDatabase(name);
-			opened.push(db);
+			const db = connect(name);
 			await db.open();
 			expect(db.verno).toBe(DATA_VERSION);
 
@@ -117,8 +111,7 @@ describe('migrations', () => {
 		it('serves the data functions after opening', async () => {
 			const name = `migration-use-v${fixture.version}-${crypto.randomUUID()}`;
 			await writeFixture(name, fixture);
-			const db = createDatabase(name);
-			opened.push(db);
+			const db = connect(name);
 			const expected = expectedAtCurrentVersion(fixture);
 
 			const list = await listEvenings(db);

@@ -2,7 +2,6 @@
 // what is on disk, nothing stored on a refusal, and a draft that survives until its round is saved.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase, type CabooseDb } from '$lib/db/database';
 import { createEvening } from '$lib/db/evenings';
 import {
 	clearDraft,
@@ -20,22 +19,9 @@ import {
 } from '$lib/db/rounds';
 import { computeEvening } from '$lib/rules';
 import type { RoundEntry, RulesChoice } from '$lib/rules/types';
+import { closeAll, connect, freshDb } from './helpers';
 
-const open: CabooseDb[] = [];
-let counter = 0;
-
-function freshDb(): CabooseDb {
-	const db = createDatabase(`rounds-test-${++counter}`);
-	open.push(db);
-	return db;
-}
-
-afterEach(async () => {
-	for (const db of open.splice(0)) {
-		db.close();
-		await db.delete();
-	}
-});
+afterEach(closeAll);
 
 async function setup(
 	rules: RulesChoice = { preset: 'swiss-jassshop' },
@@ -91,8 +77,7 @@ describe('saveRound', () => {
 
 	it('lets only one of two tabs add round k', async () => {
 		const { db, id, a, b, c } = await setup();
-		const other = createDatabase(db.name);
-		open.push(other);
+		const other = connect(db.name);
 		const one: RoundEntry = { out: a, blocked: false, hands: { [b]: 10, [c]: 20 } };
 		const two: RoundEntry = { out: b, blocked: false, hands: { [a]: 7, [c]: 8 } };
 		const results = await Promise.all([saveRound(db, id, 0, one), saveRound(other, id, 0, two)]);

@@ -1,23 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase, type CabooseDb } from '$lib/db/database';
 import { appendTableEvent, tableEvents, undoLastTableEvent } from '$lib/db/table';
 import type { TableEvent } from '$lib/rules/table';
+import { closeAll, freshDb } from './helpers';
 
-const open: CabooseDb[] = [];
-
-function freshDb(): CabooseDb {
-	const db = createDatabase(`table-test-${crypto.randomUUID()}`);
-	open.push(db);
-	return db;
-}
-
-afterEach(async () => {
-	for (const db of open.splice(0)) {
-		db.close();
-		await db.delete();
-	}
-});
+afterEach(closeAll);
 
 const marker: TableEvent = { type: 'marker', player: 'p-ben', on: true };
 const double: TableEvent = { type: 'double', train: 'p-ben', value: 9, by: 'p-ben' };
