@@ -44,6 +44,36 @@ function plainEntry(entry: RoundEntry): RoundEntry {
 	return { out: entry.out, blocked: entry.blocked, hands };
 }
 
+/** Why a round was not stored. */
+export type Refusal = Exclude<SaveResult, { ok: true }>;
+
+/**
+ * Inside the caller's transaction: the evening's rounds as on disk now, once the evening is there,
+ * `place` accepts round `index` among them and the rules accept `entry` as that round; else the
+ * refusal, and the caller writes nothing.
+ */
+async function checkedRounds(
+	db: CabooseDb,
+	eveningId: string,
+	index: number,
+	entry: RoundEntry,
+	place: (rows: RoundRow[]) => Refusal | null
+): Promise<RoundRow[] | Refusal> {
+	const evening = await db.evenings.get(eveningId);
+	if (!evening) return { ok: false, conflict: 'missing-evening' };
+	const rows = await listRounds(db, eveningId);
+	const misplaced = place(rows);
+	if (misplaced) return misplaced;
+	const check = checkRound(
+		eveningSetup(evening),
+		rows.map((r) => r.entry),
+		index,
+		entry
+	);
+	if (check.errors.length > 0) return { ok: false, problems: check.errors };
+	return rows;
+}
+
 /**
  * Adds round `index` (0-based) to the evening. Inside the transaction the evening and its rounds
  * are read again and the round is checked again; the round must be the next one. Resolves only
@@ -58,17 +88,10 @@ export async function saveRound(
 ): Promise<SaveResult> {
 	try {
 		return await db.transaction('rw', db.evenings, db.rounds, db.drafts, async () => {
-			const evening = await db.evenings.get(eveningId);
-			if (!evening) return { ok: false, conflict: 'missing-evening' } as const;
-			const rows = await listRounds(db, eveningId);
-			if (index !== rows.length) return { ok: false, conflict: 'round-taken' } as const;
-			const check = checkRound(
-				eveningSetup(evening),
-				rows.map((r) => r.entry),
-				index,
-				entry
+			const rows = await checkedRounds(db, eveningId, index, entry, (stored) =>
+				index === stored.length ? null : { ok: false, conflict: 'round-taken' }
 			);
-			if (check.errors.length > 0) return { ok: false, problems: check.errors } as const;
+			if (!Array.isArray(rows)) return rows;
 			const now = Date.now();
 			await db.rounds.add({
 				id: roundId(eveningId, index),
@@ -102,19 +125,12 @@ export async function editRound(
 	starter?: number | null
 ): Promise<SaveResult> {
 	return db.transaction('rw', db.evenings, db.rounds, async () => {
-		const evening = await db.evenings.get(eveningId);
-		if (!evening) return { ok: false, conflict: 'missing-evening' } as const;
-		const rows = await listRounds(db, eveningId);
-		const row = rows[index];
-		if (!row) return { ok: false, conflict: 'no-such-round' } as const;
 		// checkRound also re-checks every later round against the corrected history.
-		const check = checkRound(
-			eveningSetup(evening),
-			rows.map((r) => r.entry),
-			index,
-			entry
+		const rows = await checkedRounds(db, eveningId, index, entry, (stored) =>
+			stored[index] ? null : { ok: false, conflict: 'no-such-round' }
 		);
-		if (check.errors.length > 0) return { ok: false, problems: check.errors } as const;
+		if (!Array.isArray(rows)) return rows;
+		const row = rows[index]!; // there, or checkedRounds refused it
 		const now = Date.now();
 		await db.rounds.put({
 			...row,
