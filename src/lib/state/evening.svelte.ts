@@ -7,6 +7,13 @@ import type { EveningSetup, EveningState, RoundEntry, Ruleset } from '$lib/rules
 import type { CabooseDb, EveningRow, RoundRow } from '$lib/db/database';
 import { eveningSetup, listRounds } from '$lib/db/rounds';
 
+export interface NextRound {
+	index: number;
+	engine: number;
+	/** In seat order; eliminated players are not among them. */
+	players: string[];
+}
+
 export class EveningView {
 	/** undefined while loading, null when there is no such evening. */
 	evening = $state<EveningRow | null | undefined>(undefined);
@@ -23,9 +30,13 @@ export class EveningView {
 	readonly names: Record<string, string> = $derived(
 		Object.fromEntries((this.evening?.players ?? []).map((p) => [p.id, p.name]))
 	);
-	/** The round to enter next (0-based), or null when the evening is over. */
-	readonly nextIndex: number | null = $derived(this.state?.next?.index ?? null);
-	readonly nextEngine: number | null = $derived(this.state?.next?.engine ?? null);
+	/** The round to play next (0-based index, its engine, the players still in), or null when the
+	 * evening is over. */
+	readonly next: NextRound | null = $derived(
+		this.state?.next
+			? { index: this.state.next.index, engine: this.state.next.engine, players: this.state.active }
+			: null
+	);
 	/** Tiles each for the next round (counting only players still in). */
 	readonly deal: number | null = $derived(
 		this.rules && this.state ? dealSize(this.rules, this.state.active.length) : null
