@@ -149,3 +149,31 @@ test('a valid backup is merged by id: new evenings added, a longer copy replaces
 	await phone.screenshot({ path: `${SHOTS}/data-backup-imported.png`, fullPage: true });
 	await other.close();
 });
+
+test('Download CSV on the standings gives the evening, round by round, safe from formulas', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	await newEvening(page, ['Anna', '=1+1', 'Cleo'], 'swiss-jassshop');
+	await playRound(page, 'Anna', { '=1+1': 12, Cleo: 30 });
+	await playRound(page, 'Cleo', { Anna: 5, '=1+1': 8 });
+	await page.getByRole('link', { name: 'Standings' }).click();
+
+	const download = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Download CSV' }).click();
+	const file = await download;
+	expect(file.suggestedFilename()).toMatch(/\.csv$/);
+	const text = (await readFile((await file.path())!, 'utf8')).replace(/^\ufeff/, '');
+	const lines = text.trim().split(/\r?\n/);
+	// The header names every player; a name that a spreadsheet would run is defused with a quote.
+	expect(lines[0]).toContain('Anna');
+	expect(lines[0]).toContain(`"'=1+1"`);
+	expect(lines[0]).not.toMatch(/(^|,)"?=1\+1/);
+	// A row per round, then the totals (round, engine, the three seats, the winner).
+	expect(lines).toHaveLength(4);
+	expect(lines[1]?.split(',').slice(0, 5)).toEqual(['1', '"12|12"', '0', '12', '30']);
+	expect(lines[2]?.split(',').slice(0, 5)).toEqual(['2', '"11|11"', '5', '8', '0']);
+	expect(lines[3]?.split(',').slice(0, 5)).toEqual(['"Total"', '', '5', '20', '30']);
+	await expect(page.getByRole('status').filter({ hasText: '.csv' })).toBeVisible();
+	expect(errors).toEqual([]);
+});
