@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { roundsOf } from './helpers/db';
+import { newEvening } from './helpers/evening';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.js';
 
 const KILLS = 22;
@@ -102,17 +103,7 @@ test('every saved round survives Chromium being killed right after "Saved", 20+ 
 	try {
 		// A German "Talon" evening: a cyclic schedule, so it has room for every kill.
 		const page = running.page;
-		await page.goto(`${baseURL}/new`);
-		for (let i = 0; i < NAMES.length; i++) {
-			const field = page.getByLabel(`Player ${i + 1}`, { exact: true });
-			if ((await field.count()) === 0)
-				await page.getByRole('button', { name: 'Add player' }).click();
-			await field.fill(NAMES[i]!);
-		}
-		await page.getByRole('combobox', { name: 'Rules', exact: true }).selectOption('german-talon');
-		await page.getByRole('button', { name: 'Start evening' }).press('Enter');
-		await expect(page).toHaveURL(/\/evening\/[^/]+$/);
-		eveningId = new URL(page.url()).pathname.split('/').at(-1)!;
+		eveningId = await newEvening(page, NAMES, 'german-talon', { origin: baseURL });
 
 		for (let k = 0; k < KILLS; k++) {
 			const page = running.page;
@@ -193,17 +184,7 @@ test('a round typed but not saved survives a kill as its draft, exactly as typed
 	let restored = 0;
 	try {
 		const page = running.page;
-		await page.goto(`${baseURL}/new`);
-		for (let i = 0; i < NAMES.length; i++) {
-			const field = page.getByLabel(`Player ${i + 1}`, { exact: true });
-			if ((await field.count()) === 0)
-				await page.getByRole('button', { name: 'Add player' }).press('Enter');
-			await field.fill(NAMES[i]!);
-		}
-		await page.getByRole('combobox', { name: 'Rules', exact: true }).selectOption('german-talon');
-		await page.getByRole('button', { name: 'Start evening' }).press('Enter');
-		await expect(page).toHaveURL(/\/evening\/[^/]+$/);
-		const eveningId = new URL(page.url()).pathname.split('/').at(-1)!;
+		const eveningId = await newEvening(page, NAMES, 'german-talon', { origin: baseURL });
 
 		for (let k = 0; k < 3; k++) {
 			const page = running.page;

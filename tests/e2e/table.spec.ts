@@ -3,44 +3,16 @@
 // End round, and a clean table for the next round.
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { collectErrors, newEvening } from './helpers/evening';
 
 mkdirSync('/tmp/shots', { recursive: true });
-
-async function newEvening(page: Page, names: string[], preset: string): Promise<string> {
-	await page.goto('/new');
-	for (const [i, name] of names.entries()) {
-		const input = page.getByLabel(`Player ${i + 1}`, { exact: true });
-		if (!(await input.isVisible())) await page.getByRole('button', { name: 'Add player' }).click();
-		await input.fill(name);
-	}
-	// Every name is in its field (the form keeps what was typed) before Start evening.
-	for (const [i, name] of names.entries()) {
-		await expect(page.getByLabel(`Player ${i + 1}`, { exact: true })).toHaveValue(name);
-	}
-	await expect(page.getByRole('button', { name: 'Start evening' })).toBeEnabled();
-	await page.getByRole('combobox', { name: 'Rules' }).selectOption(preset);
-	// By keyboard: at the time of writing the rules summary on /new overlaps the button at 390 px.
-	await page.getByRole('button', { name: 'Start evening' }).focus();
-	await page.keyboard.press('Enter');
-	await expect(page).toHaveURL(/\/evening\/[^/]+$/);
-	return new URL(page.url()).pathname.split('/')[2]!;
-}
-
-function errorsOf(page: Page): string[] {
-	const errors: string[] = [];
-	page.on('console', (msg) => {
-		if (msg.type() === 'error') errors.push(msg.text());
-	});
-	page.on('pageerror', (err) => errors.push(err.message));
-	return errors;
-}
 
 const pressed = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
 test('the live table: markers, Mexican train, an open double, the knock, reload, next round', async ({
 	page
 }) => {
-	const errors = errorsOf(page);
+	const errors = collectErrors(page);
 	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo', 'Dario'], 'cardinal-us');
 
 	await page.getByRole('link', { name: 'Table', exact: true }).click();
@@ -144,7 +116,7 @@ test('the live table: markers, Mexican train, an open double, the knock, reload,
 });
 
 test('who cannot cover draws one, then places a marker; the turn moves on', async ({ page }) => {
-	const errors = errorsOf(page);
+	const errors = collectErrors(page);
 	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'cardinal-us');
 	await page.goto(`/evening/${id}/table`);
 
@@ -190,7 +162,7 @@ test('who cannot cover draws one, then places a marker; the turn moves on', asyn
 test('German, Italian rules: two Mexican trains, two open doubles in reverse order, a last double', async ({
 	page
 }) => {
-	const errors = errorsOf(page);
+	const errors = collectErrors(page);
 	const id = await newEvening(
 		page,
 		['Anna', 'Ben', 'Maximiliane', 'Dario', 'Eve'],
@@ -251,7 +223,7 @@ test('German, Italian rules: two Mexican trains, two open doubles in reverse ord
 test('ten players fit on the station; a voluntary marker where the rules allow it', async ({
 	page
 }) => {
-	const errors = errorsOf(page);
+	const errors = collectErrors(page);
 	const names = [
 		'Anna',
 		'Bartholomew',
@@ -302,7 +274,7 @@ test('ten players fit on the station; a voluntary marker where the rules allow i
 });
 
 test('a second tab sees each tap, and a closed tab loses nothing', async ({ page, context }) => {
-	const errors = errorsOf(page);
+	const errors = collectErrors(page);
 	const id = await newEvening(page, ['Anna', 'Ben'], 'cardinal-us');
 	await page.goto(`/evening/${id}/table`);
 	const other = await context.newPage();

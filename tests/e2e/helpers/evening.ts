@@ -11,9 +11,10 @@ export async function newEvening(
 	page: Page,
 	names: string[],
 	preset: Preset,
-	options: { rounds?: number } = {}
+	/** `origin`: for a page of a browser connected over CDP, which has no base URL. */
+	options: { rounds?: number; origin?: string } = {}
 ): Promise<string> {
-	await page.goto('/new');
+	await page.goto(`${options.origin ?? ''}/new`);
 	for (let i = 0; i < names.length; i++) {
 		const field = page.getByLabel(`Player ${i + 1}`, { exact: true });
 		if ((await field.count()) === 0) await page.getByRole('button', { name: 'Add player' }).click();
