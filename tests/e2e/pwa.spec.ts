@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startSwapServer } from './helpers/swap-server';
-import { seedEvening, waitForController, waitForDatabase } from './helpers/pwa';
+import { homeWithEvening, seedEvening, waitForController } from './helpers/pwa';
 import { readStores, roundCount, storedRows } from './helpers/db';
 import { newEvening, playRound } from './helpers/evening';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.js';
@@ -272,14 +272,7 @@ test.describe('an update from build A to build B', () => {
 test('when the browser deleted the data, the app offers a restore instead of an empty app', async ({
 	page
 }) => {
-	// The home page only peeks at the data and never creates the database: a screen that keeps
-	// evenings does.
-	await page.goto('/settings');
-	await waitForDatabase(page);
-	await page.goto('/');
-	await seedEvening(page, { id: 'vanishing', names: ['Anna', 'Ben'] });
-	// The next start counts the evening and remembers it outside IndexedDB.
-	await page.reload();
+	await homeWithEvening(page, { id: 'vanishing', names: ['Anna', 'Ben'] });
 	await expect
 		.poll(() => page.evaluate(() => localStorage.getItem('caboose:saved')))
 		.toContain('"evenings":1');
@@ -331,13 +324,7 @@ test('when the browser deleted the data, the app offers a restore instead of an 
 test('data deleted while the app is open is noticed at once; Start fresh forgets the loss', async ({
 	page
 }) => {
-	// The home page only peeks at the data and never creates the database: a screen that keeps
-	// evenings does.
-	await page.goto('/settings');
-	await waitForDatabase(page);
-	await page.goto('/');
-	await seedEvening(page, { id: 'gone', names: ['Anna', 'Ben'] });
-	await page.reload();
+	await homeWithEvening(page, { id: 'gone', names: ['Anna', 'Ben'] });
 	await expect
 		.poll(() => page.evaluate(() => localStorage.getItem('caboose:saved')))
 		.toContain('"evenings":1');
@@ -362,13 +349,7 @@ test('data deleted while the app is open is noticed at once; Start fresh forgets
 test('after the first finished evening the browser is asked to protect storage, and the answer shown', async ({
 	page
 }) => {
-	// The home page only peeks at the data and never creates the database: a screen that keeps
-	// evenings does.
-	await page.goto('/settings');
-	await waitForDatabase(page);
-	await page.goto('/');
-	await seedEvening(page, { id: 'open-one', names: ['Anna', 'Ben'] });
-	await page.reload();
+	await homeWithEvening(page, { id: 'open-one', names: ['Anna', 'Ben'] });
 	const notice = app(page)
 		.getByRole('status')
 		.filter({ hasText: /^Storage is/ });
@@ -411,11 +392,12 @@ test('another tab upgrading the data closes this one, which then never writes to
 				((window as unknown as { flushed?: number }).flushed ?? 0) + 1;
 		});
 	});
-	// The home page only peeks at the data and never creates the database: a screen that keeps
-	// evenings does.
-	await page.goto('/settings');
-	await waitForDatabase(page);
-	await page.goto('/');
+	await homeWithEvening(page, { id: 'upgraded', names: ['Anna', 'Ben'] });
+	// The home page has read the data (it counted the evening) and holds its connection: only
+	// now can it hear the upgrade. Before that, it would find newer data instead (also right).
+	await expect
+		.poll(() => page.evaluate(() => localStorage.getItem('caboose:saved')))
+		.toContain('"evenings":1');
 
 	// A newer build in a second tab: schema version 2 (native 20) and data format 2.
 	const other = await context.newPage();

@@ -82,3 +82,16 @@ export async function seedEvening(page: Page, seed: SeedEvening): Promise<void> 
 		db.close();
 	}, seed);
 }
+
+/**
+ * Opens the home page over a database that holds `seed`, as a previous session left it. The home
+ * page only peeks at the data and never creates the database, so a screen that keeps evenings
+ * (Settings) creates it first; the reload is the next start, which counts the evening.
+ */
+export async function homeWithEvening(page: Page, seed: SeedEvening): Promise<void> {
+	await page.goto('/settings');
+	await waitForDatabase(page);
+	await page.goto('/');
+	await seedEvening(page, seed);
+	await page.reload();
+}
