@@ -86,7 +86,7 @@ export async function seedEvening(page: Page, seed: SeedEvening): Promise<void> 
 /**
  * Opens the home page over a database that holds `seed`, as a previous session left it. The home
  * page only peeks at the data and never creates the database, so a screen that keeps evenings
- * (Settings) creates it first; the reload is the next start, which counts the evening.
+ * (Settings) creates it first; the reload is the next start.
  */
 export async function homeWithEvening(page: Page, seed: SeedEvening): Promise<void> {
 	await page.goto('/settings');
@@ -94,4 +94,9 @@ export async function homeWithEvening(page: Page, seed: SeedEvening): Promise<vo
 	await page.goto('/');
 	await seedEvening(page, seed);
 	await page.reload();
+	// The home page has read the data: it counted the evening outside IndexedDB, and holds its
+	// connection from now on (so it hears another tab's upgrade or a deletion).
+	await expect
+		.poll(() => page.evaluate(() => localStorage.getItem('caboose:saved')))
+		.toContain('"evenings":1');
 }
