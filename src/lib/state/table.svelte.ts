@@ -1,9 +1,11 @@
 // The live table of an evening's current round, as the table screen sees it: the round's event
 // log, live from IndexedDB (a second tab's tap shows up here too), replayed by the pure reducer.
-// Every tap is written to disk before the screen counts it, so a reload loses nothing.
+// Every tap is written to disk before the screen counts it, so a reload loses nothing; taps are
+// queued, each judged on the table the previous one left.
 
 import { untrack } from 'svelte';
 import { liveQuery } from 'dexie';
+import { db as appDb } from '$lib/db/client';
 import type { CabooseDb } from '$lib/db/database';
 import { appendTableEvent, tableEvents, undoLastTableEvent } from '$lib/db/table';
 import {
@@ -11,12 +13,12 @@ import {
 	replayTable,
 	whatNow,
 	type TableEvent,
-	type TableProblemCode,
 	type TableSetup,
 	type TableState,
 	type WhatNowCard
 } from '$lib/rules';
 import type { Ruleset } from '$lib/rules/types';
+import { attempt, dbFailure, done, type DbErrorKind, type Outcome } from './outcome';
 
 export interface TableRound {
 	eveningId: string;
@@ -27,21 +29,20 @@ export interface TableRound {
 	engine: number;
 }
 
-export type RecordResult = { ok: true } | { ok: false; problem: TableProblemCode | 'failed' };
-
-export class TableView {
+export class TableSession {
 	/** The round's log as stored; null until the first read. */
 	events = $state<TableEvent[] | null>(null);
 	/** Which round `events` belongs to ("eveningId:index"). */
 	loadedFor = $state<string | null>(null);
-	failure = $state<string | null>(null);
+	/** A read failure of the log, shown instead of the table. */
+	failure = $state<DbErrorKind | null>(null);
 
 	readonly #db: CabooseDb;
 	readonly #round: () => TableRound | null;
 	/** Taps are written one after the other, each judged on the state the previous one left. */
 	#queue: Promise<unknown> = Promise.resolve();
 
-	constructor(db: CabooseDb, round: () => TableRound | null) {
+	constructor(round: () => TableRound | null, db: CabooseDb = appDb) {
 		this.#db = db;
 		this.#round = round;
 	}
@@ -79,7 +80,8 @@ export class TableView {
 				this.failure = null;
 			},
 			error: (error: unknown) => {
-				this.failure = error instanceof Error ? error.message : String(error);
+				const failure = dbFailure(error);
+				this.failure = 'error' in failure ? failure.error : 'unknown';
 			}
 		});
 		return () => sub.unsubscribe();
@@ -89,43 +91,43 @@ export class TableView {
 	 * Records what `make` builds from the table as it is once earlier taps are on disk. Refused
 	 * events are not stored; the code says why.
 	 */
-	record(make: (state: TableState) => TableEvent): Promise<RecordResult> {
-		const run = async (): Promise<RecordResult> => {
+	record(make: (state: TableState) => TableEvent): Promise<Outcome> {
+		const run = async (): Promise<Outcome> => {
 			const r = this.round;
 			const setup = this.setup;
 			const key = this.key;
 			const events = this.events;
+			// Not loaded yet, or the round moved on: nothing to judge the tap on.
 			if (!r || !setup || !events || this.loadedFor !== key)
-				return { ok: false, problem: 'failed' };
+				return { ok: false, conflict: 'round-taken' };
 			const state = replayTable(r.rules, r.players, r.engine, events);
 			const event = make(state);
 			const problem = checkTableEvent(setup, state, event);
-			if (problem) return { ok: false, problem };
-			try {
-				await appendTableEvent(this.#db, r.eveningId, r.roundIndex, event);
-			} catch (error) {
-				this.failure = error instanceof Error ? error.message : String(error);
-				return { ok: false, problem: 'failed' };
-			}
+			if (problem) return { ok: false, refused: problem };
+			const written = await attempt(() =>
+				appendTableEvent(this.#db, r.eveningId, r.roundIndex, event)
+			);
+			if (!written.ok) return written;
 			// Counted at once; the live query brings the same log a moment later.
 			if (this.key === key) this.events = [...events, event];
-			return { ok: true };
+			return done(true);
 		};
 		const next = this.#queue.then(run, run);
 		this.#queue = next;
 		return next;
 	}
 
-	/** Drops the round's last event. */
-	undo(): Promise<boolean> {
-		const run = async () => {
+	/** Drops the round's last event; whether there was one. */
+	undo(): Promise<Outcome<boolean>> {
+		const run = async (): Promise<Outcome<boolean>> => {
 			const r = this.round;
-			if (!r || !this.events || this.events.length === 0) return false;
+			if (!r || !this.events || this.events.length === 0) return done(false);
 			const key = this.key;
 			const events = this.events;
-			const gone = await undoLastTableEvent(this.#db, r.eveningId, r.roundIndex);
-			if (gone && this.key === key) this.events = events.slice(0, -1);
-			return gone !== null;
+			const gone = await attempt(() => undoLastTableEvent(this.#db, r.eveningId, r.roundIndex));
+			if (!gone.ok) return gone;
+			if (gone.value && this.key === key) this.events = events.slice(0, -1);
+			return done(gone.value !== null);
 		};
 		const next = this.#queue.then(run, run);
 		this.#queue = next;

@@ -1,6 +1,7 @@
 // The live table's codes in the reader's language: rule cards, refusals, penalties, train names.
 // Each Record covers every code, so a new code without words is a type error.
 import * as m from '$lib/paraglide/messages.js';
+import { doubleText } from '$lib/format';
 import {
 	isMexicanTrain,
 	type TableProblemCode,
@@ -35,10 +36,6 @@ export function trainInSentence(train: string, name: (p: string) => string): str
 	}
 	const k = mexicanNumber(train);
 	return k === 1 ? m.table_the_mexican_train() : m.table_the_mexican_train_n({ n: k });
-}
-
-export function doubleText(value: number): string {
-	return `${value}|${value}`;
 }
 
 const PENALTY: Record<KnockPenalty, () => string> = {
