@@ -92,13 +92,15 @@ export class TableSession {
 	 * events are not stored; the code says why.
 	 */
 	record(make: (state: TableState) => TableEvent): Promise<Outcome> {
+		// The round the tap was made on: if the evening moves on before the tap's turn in the
+		// queue, it is refused, never written into the next round.
+		const madeFor = this.key;
 		const run = async (): Promise<Outcome> => {
 			const r = this.round;
 			const setup = this.setup;
 			const key = this.key;
 			const events = this.events;
-			// Not loaded yet, or the round moved on: nothing to judge the tap on.
-			if (!r || !setup || !events || this.loadedFor !== key)
+			if (!r || !setup || !events || this.loadedFor !== key || key !== madeFor)
 				return { ok: false, conflict: 'round-taken' };
 			const state = replayTable(r.rules, r.players, r.engine, events);
 			const event = make(state);
