@@ -17,14 +17,15 @@ afterEach(closeAll);
 
 const rules = resolveRules({ preset: 'swiss-jassshop' });
 
-function tableAt(roundIndex: number) {
+function tableAt(roundIndex: number, starter: string | null = null) {
 	const db = freshDb();
 	let round = $state<TableRound | null>({
 		eveningId: 'e1',
 		roundIndex,
 		rules,
 		players: ['a', 'b', 'c'],
-		engine: 12
+		engine: 12,
+		starter
 	});
 	const session = new TableSession(() => round, db);
 	let stop = () => {};
@@ -80,17 +81,61 @@ describe('TableSession', () => {
 		const t = tableAt(0);
 		await waitFor(() => expect(t.session.state).not.toBeNull());
 		const first = t.session.record(() => ({ type: 'knock', player: 'a', on: true }));
-		// Queued behind the first tap, made while round 1 still showed.
 		const queued = t.session.record(() => ({ type: 'marker', player: 'b', on: true }));
-		// The evening moves on (another tab saved the round) before the queued taps run.
+		// The evening moves on (another tab saved the round) before the queued writes run.
 		t.moveTo(1);
 		await waitFor(() => expect(t.session.state).not.toBeNull());
+		// Round 1 starts clean: the taps made on round 0 are not on its table.
+		expect(t.session.state!.oneTileLeft.a).not.toBe(true);
 		const made = t.session.record(() => ({ type: 'marker', player: 'c', on: true }));
-		expect(await first).toEqual({ ok: false, conflict: 'round-taken' });
-		expect(await queued).toEqual({ ok: false, conflict: 'round-taken' });
+		expect(await first).toEqual({ ok: true, value: true });
+		expect(await queued).toEqual({ ok: true, value: true });
 		expect(await made).toEqual({ ok: true, value: true });
-		expect(await tableEvents(t.db, 'e1', 0)).toEqual([]);
+		expect((await tableEvents(t.db, 'e1', 0)).map((e) => e.type)).toEqual(['knock', 'marker']);
 		expect(await tableEvents(t.db, 'e1', 1)).toEqual([{ type: 'marker', player: 'c', on: true }]);
+		t.stop();
+	});
+
+	it('counts a tap at once, before its write commits', async () => {
+		const t = tableAt(0);
+		await waitFor(() => expect(t.session.state).not.toBeNull());
+		const written = t.session.record(() => ({ type: 'marker', player: 'b', on: true }));
+		// No await yet: the write is still on its way to IndexedDB.
+		expect(t.session.state!.trains.find((x) => x.id === 'b')?.marker).toBe(true);
+		expect(await tableEvents(t.db, 'e1', 0)).toEqual([]);
+		expect(await written).toEqual({ ok: true, value: true });
+		expect(await tableEvents(t.db, 'e1', 0)).toHaveLength(1);
+		t.stop();
+	});
+
+	it('takes a tap back off the table when its write fails, and says why', async () => {
+		const t = tableAt(0);
+		await waitFor(() => expect(t.session.state).not.toBeNull());
+		t.db.close();
+		const silenced = console.error;
+		console.error = () => {};
+		try {
+			const written = t.session.record(() => ({ type: 'marker', player: 'b', on: true }));
+			const after = t.session.record(() => ({ type: 'knock', player: 'a', on: true }));
+			expect(t.session.state!.trains.find((x) => x.id === 'b')?.marker).toBe(true);
+			expect(await written).toEqual({ ok: false, error: 'closed' });
+			expect(await after).toEqual({ ok: false, conflict: 'round-taken' });
+		} finally {
+			console.error = silenced;
+		}
+		expect(t.session.state!.trains.find((x) => x.id === 'b')?.marker).toBe(false);
+		expect(t.session.state!.oneTileLeft.a).not.toBe(true);
+		t.stop();
+	});
+
+	it("points at the round's starter before the first tap, without storing it", async () => {
+		const t = tableAt(0, 'b');
+		await waitFor(() => expect(t.session.state).not.toBeNull());
+		expect(t.session.state!.turn).toBe('b');
+		expect(t.session.events).toEqual([]);
+		await t.session.record(() => ({ type: 'next-turn' }));
+		expect(t.session.state!.turn).toBe('c');
+		expect(await tableEvents(t.db, 'e1', 0)).toEqual([{ type: 'next-turn' }]);
 		t.stop();
 	});
 

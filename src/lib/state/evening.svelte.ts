@@ -105,12 +105,36 @@ export class EveningSession {
 		return this.names[id] ?? id;
 	}
 
-	/** The seat that starts round `index`: as stored, else by the rules (null = engine holder). */
+	/**
+	 * The seat that starts round `index`: as stored, else by the rules (null = engine holder). A
+	 * starter changed for an earlier round moves the rotation: the round after it starts with the
+	 * next seat after that starter.
+	 */
 	starterAt(index: number): number | null {
 		const stored = this.rows[index]?.starter;
 		if (stored !== undefined && stored !== null) return stored;
 		if (!this.evening || !this.rules) return null;
-		return starterSeat(this.rules, this.evening.firstStarter, index, this.evening.players.length);
+		const seats = this.evening.players.length;
+		for (let j = Math.min(index, this.rows.length) - 1; j >= 0; j--) {
+			const changed = this.rows[j]?.starter;
+			if (changed !== undefined && changed !== null)
+				return starterSeat(this.rules, changed, index - j, seats);
+		}
+		return starterSeat(this.rules, this.evening.firstStarter, index, seats);
+	}
+
+	/**
+	 * Who starts the next round, as the live table should point at first: the starter picked on
+	 * the round screen (kept in the round's draft), else the rules' rotation. A player id, or null
+	 * (the engine holder starts, or the evening is over).
+	 */
+	async nextStarter(): Promise<string | null> {
+		const next = this.next;
+		if (!next || !this.evening) return null;
+		const draft = await loadDraft(this.#db, this.id, next.index).catch(() => null);
+		const seat = draft?.starter ?? this.starterAt(next.index);
+		const player = seat === null ? undefined : this.evening.players[seat]?.id;
+		return player !== undefined && next.players.includes(player) ? player : null;
 	}
 
 	engineAt(index: number): number | null {
