@@ -1,0 +1,138 @@
+// "Every phone at the table": the scorekeeper's side (the link and QR code of the evening as it
+// stands) and the viewer's side (a link decoded and recomputed, and Keep a copy). The screens
+// reach the data only through these classes; the database is loaded only when it is needed.
+
+import {
+	decodeLink,
+	qrCode,
+	snapshotLink,
+	snapshotOf,
+	type DecodedEvening,
+	type EveningSnapshot,
+	type LinkError,
+	type LinkErrorKind,
+	type QrCode
+} from '$lib/link';
+import type { TableEvent } from '$lib/rules';
+import type { EveningView } from './evening.svelte';
+
+export type { DecodedEvening, EveningSnapshot, LinkError, LinkErrorKind, QrCode };
+
+async function database() {
+	return (await import('$lib/db/client')).db;
+}
+
+/** The link of an evening being kept on this phone, and its QR code, made on demand. */
+export class TableLink {
+	/** Also send the live table of the round being played. */
+	includeTable = $state(false);
+	link = $state<string | null>(null);
+	qr = $state<QrCode | null>(null);
+	/** Made, but too long for one QR code (the link can still be shared). */
+	tooLong = $state(false);
+	busy = $state(false);
+	failure = $state<string | null>(null);
+
+	readonly #view: () => EveningView;
+
+	constructor(view: () => EveningView) {
+		this.#view = view;
+	}
+
+	/** The evening's round being played has a live table to share. */
+	get canIncludeTable(): boolean {
+		return this.#view().next !== null;
+	}
+
+	/** Makes the link and its QR code of the evening as it is now (the QR always shows the latest). */
+	async refresh(origin: string): Promise<void> {
+		const view = this.#view();
+		const evening = view.evening;
+		if (!evening) return;
+		this.busy = true;
+		this.failure = null;
+		try {
+			let table: TableEvent[] | null = null;
+			if (this.includeTable && view.next) {
+				const { tableEvents } = await import('$lib/db/table');
+				table = await tableEvents(await database(), evening.id, view.next.index);
+			}
+			const snapshot = snapshotOf(
+				$state.snapshot(evening),
+				$state.snapshot(view.rows).map((r) => ({ entry: r.entry, starter: r.starter })),
+				table
+			);
+			const link = await snapshotLink(origin, snapshot);
+			const qr = await qrCode(link);
+			this.link = link;
+			this.qr = qr;
+			this.tooLong = qr === null;
+		} catch (error) {
+			this.failure = error instanceof Error ? error.message : String(error);
+		} finally {
+			this.busy = false;
+		}
+	}
+}
+
+export type KeepState =
+	| { kind: 'idle' }
+	| { kind: 'saving' }
+	| { kind: 'kept'; added: boolean; replaced: boolean }
+	| { kind: 'failed'; reason: string };
+
+/** A link opened on this phone: decoded, recomputed by the rules core, and kept on request. */
+export class SharedEvening {
+	status = $state<'loading' | 'ok' | 'error'>('loading');
+	evening = $state.raw<DecodedEvening | null>(null);
+	error = $state<LinkError | null>(null);
+	keep = $state<KeepState>({ kind: 'idle' });
+
+	/** The player names by key (seat keys '0', '1' …). */
+	readonly names: Record<string, string> = $derived(
+		Object.fromEntries((this.evening?.snapshot.names ?? []).map((n, i) => [String(i), n]))
+	);
+
+	/** Decodes a link or its fragment; a new fragment (scanned again) replaces the old view. */
+	async open(fragment: string): Promise<void> {
+		this.status = 'loading';
+		this.keep = { kind: 'idle' };
+		const result = await decodeLink(fragment);
+		if (result.ok) {
+			this.evening = result.evening;
+			this.error = null;
+			this.status = 'ok';
+		} else {
+			this.evening = null;
+			this.error = result.error;
+			this.status = 'error';
+		}
+	}
+
+	name(key: string): string {
+		return this.names[key] ?? key;
+	}
+
+	/** Stores the evening on this phone, merged like an imported backup. */
+	async keepCopy(): Promise<void> {
+		const evening = this.evening;
+		if (!evening || this.keep.kind === 'saving') return;
+		this.keep = { kind: 'saving' };
+		try {
+			const { keepSnapshot } = await import('$lib/db/link');
+			const outcome = await keepSnapshot(await database(), evening.snapshot);
+			this.keep = outcome.ok
+				? {
+						kind: 'kept',
+						added: outcome.result.added > 0,
+						replaced: outcome.result.replaced > 0
+					}
+				: { kind: 'failed', reason: outcome.problem.code };
+		} catch (error) {
+			this.keep = {
+				kind: 'failed',
+				reason: error instanceof Error ? error.message : String(error)
+			};
+		}
+	}
+}
