@@ -13,7 +13,7 @@ import {
 	type LinkErrorKind,
 	type QrCode
 } from '$lib/link';
-import type { TableEvent } from '$lib/rules';
+import { replayTable, type TableEvent, type TableState } from '$lib/rules';
 import type { EveningView } from './evening.svelte';
 
 export type { DecodedEvening, EveningSnapshot, LinkError, LinkErrorKind, QrCode };
@@ -34,6 +34,8 @@ export class TableLink {
 	failure = $state<string | null>(null);
 
 	readonly #view: () => EveningView;
+	/** Only the newest request may show its result (an older one can finish later). */
+	#request = 0;
 
 	constructor(view: () => EveningView) {
 		this.#view = view;
@@ -49,6 +51,7 @@ export class TableLink {
 		const view = this.#view();
 		const evening = view.evening;
 		if (!evening) return;
+		const request = ++this.#request;
 		this.busy = true;
 		this.failure = null;
 		try {
@@ -64,13 +67,16 @@ export class TableLink {
 			);
 			const link = await snapshotLink(origin, snapshot);
 			const qr = await qrCode(link);
+			if (request !== this.#request) return;
 			this.link = link;
 			this.qr = qr;
 			this.tooLong = qr === null;
 		} catch (error) {
-			this.failure = error instanceof Error ? error.message : String(error);
+			if (request === this.#request) {
+				this.failure = error instanceof Error ? error.message : String(error);
+			}
 		} finally {
-			this.busy = false;
+			if (request === this.#request) this.busy = false;
 		}
 	}
 }
@@ -92,6 +98,14 @@ export class SharedEvening {
 	readonly names: Record<string, string> = $derived(
 		Object.fromEntries((this.evening?.snapshot.names ?? []).map((n, i) => [String(i), n]))
 	);
+
+	/** The live table of the round being played, when the link carries it. */
+	readonly table: TableState | null = $derived.by(() => {
+		const e = this.evening;
+		const next = e?.state.next;
+		if (!e || !next || !e.snapshot.table) return null;
+		return replayTable(e.setup.rules, e.state.active, next.engine, e.snapshot.table);
+	});
 
 	/** Decodes a link or its fragment; a new fragment (scanned again) replaces the old view. */
 	async open(fragment: string): Promise<void> {
