@@ -227,3 +227,75 @@ test('screenshots: the QR dialog and the view at 320 and 390 px, in English and 
 		}
 	}
 });
+
+/** Collects the JavaScript a page fetches (from the server or the service worker). */
+function scripts(page: Page): Map<string, string> {
+	const seen = new Map<string, string>();
+	page.on('response', async (res) => {
+		if (!res.url().endsWith('.js') || res.url().includes('service-worker')) return;
+		try {
+			seen.set(res.url(), await res.text());
+		} catch {
+			/* a response without a body */
+		}
+	});
+	return seen;
+}
+
+/** lean-qr's own chunk: its option names survive minification. */
+const isQrEncoder = (text: string) =>
+	text.includes('maxCorrectionLevel') && text.includes('alphaNumeric');
+
+test('the QR encoder is loaded when the dialog opens, never on the home page', async ({ page }) => {
+	const loaded = scripts(page);
+	await page.goto('/');
+	await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+	await page.waitForLoadState('networkidle');
+	expect([...loaded.values()].some(isQrEncoder)).toBe(false);
+
+	await newEvening(page, ['Anna', 'Ben'], 'cardinal-us');
+	await page.waitForLoadState('networkidle');
+	expect([...loaded.values()].some(isQrEncoder)).toBe(false);
+	await openShowToTable(page);
+	await expect.poll(() => [...loaded.values()].some(isQrEncoder)).toBe(true);
+});
+
+test('the live table travels when chosen: the view shows what is on the table', async ({
+	page,
+	browser,
+	baseURL
+}) => {
+	const id = await newEvening(page, ['Anna', 'Ben', 'Chiara'], 'cardinal-us');
+	await playRound(page, 'Anna', { Ben: 12, Chiara: 5 });
+	await page.goto(`/evening/${id}/table`);
+	await page.getByRole('button', { name: 'Mexican train started', exact: true }).click();
+	await expect(
+		page.getByRole('button', { name: 'Mexican train started', exact: true })
+	).toHaveAttribute('aria-pressed', 'true');
+	const marker = page.getByRole('button', { name: "Marker on Ben's train", exact: true });
+	await marker.click();
+	await expect(marker).toHaveAttribute('aria-pressed', 'true');
+	await page.goto(`/evening/${id}`);
+
+	const { dialog, qr, linkField } = await openShowToTable(page);
+	const without = await linkField.inputValue();
+	await dialog.getByLabel('Include the live table', { exact: true }).check();
+	await expect(linkField).not.toHaveValue(without);
+	const link = await readQr(await qr.screenshot());
+	expect(link).toBe(await linkField.inputValue());
+
+	const other = await offlinePhone(browser, baseURL!);
+	try {
+		await other.page.goto(link!);
+		await expect(other.page.getByText('After round 1, with the table of round 2')).toBeVisible();
+		const table = other.page.getByRole('region', { name: 'On the table now' });
+		await expect(table).toContainText('Mexican train started');
+		await expect(table).toContainText('Markers on: Ben');
+		// Without the table, the view says nothing about it.
+		await other.page.goto(without);
+		await expect(other.page.getByText('After round 1', { exact: true })).toBeVisible();
+		await expect(other.page.getByRole('region', { name: 'On the table now' })).toHaveCount(0);
+	} finally {
+		await other.context.close();
+	}
+});
