@@ -166,6 +166,7 @@ test('a QR code carries the evening to an offline phone: same standings, read-on
 			await expect(view.getByRole('alert')).toHaveText(words);
 			await expect(view.getByRole('button', { name: 'Keep a copy' })).toHaveCount(0);
 		}
+		await view.screenshot({ path: `${SHOTS}/hostile-en-390.png` });
 		expect(JSON.stringify(await storedRows(view, 'rounds'))).toBe(before);
 	} finally {
 		await other.context.close();
@@ -291,6 +292,8 @@ test('the live table travels when chosen: the view shows what is on the table', 
 		const table = other.page.getByRole('region', { name: 'On the table now' });
 		await expect(table).toContainText('Mexican train started');
 		await expect(table).toContainText('Markers on: Ben');
+		await table.scrollIntoViewIfNeeded();
+		await other.page.screenshot({ path: `${SHOTS}/view-table-en-390.png` });
 		// Without the table, the view says nothing about it.
 		await other.page.goto(without);
 		await expect(other.page.getByText('After round 1', { exact: true })).toBeVisible();

@@ -1,18 +1,9 @@
 // "Every phone at the table": the scorekeeper's side (the link and QR code of the evening as it
 // stands) and the viewer's side (a link decoded and recomputed, and Keep a copy). The screens
-// reach the data only through these classes; the database is loaded only when it is needed.
+// reach the data only through these classes. The codec, the QR encoder and the database are
+// loaded when they are first needed, so the round screen pays nothing until the dialog opens.
 
-import {
-	decodeLink,
-	qrCode,
-	snapshotLink,
-	snapshotOf,
-	type DecodedEvening,
-	type EveningSnapshot,
-	type LinkError,
-	type LinkErrorKind,
-	type QrCode
-} from '$lib/link';
+import type { DecodedEvening, EveningSnapshot, LinkError, LinkErrorKind, QrCode } from '$lib/link';
 import { replayTable, type TableEvent, type TableState } from '$lib/rules';
 import type { EveningView } from './evening.svelte';
 
@@ -55,6 +46,7 @@ export class TableLink {
 		this.busy = true;
 		this.failure = null;
 		try {
+			const { qrCode, snapshotLink, snapshotOf } = await import('$lib/link');
 			let table: TableEvent[] | null = null;
 			if (this.includeTable && view.next) {
 				const { tableEvents } = await import('$lib/db/table');
@@ -111,6 +103,7 @@ export class SharedEvening {
 	async open(fragment: string): Promise<void> {
 		this.status = 'loading';
 		this.keep = { kind: 'idle' };
+		const { decodeLink } = await import('$lib/link');
 		const result = await decodeLink(fragment);
 		if (result.ok) {
 			this.evening = result.evening;
