@@ -56,7 +56,7 @@ describe('tiles', () => {
 		const all = [...seen].map(tileFromIndex);
 		expect(tilesFromText(tilesToText(all))).toEqual(all);
 		expect(tilesToText(all)).not.toMatch(/["\\]/);
-	});
+	}, 60_000);
 });
 
 describe('round trip', () => {
@@ -87,7 +87,7 @@ describe('round trip', () => {
 				expect(evening.players.map((_, i) => decoded.state.totals[String(i)])).toEqual(seatTotals);
 			}
 		}
-	});
+	}, 60_000);
 
 	it('generated evenings of every preset and knob, eliminations and ended evenings', async () => {
 		await fc.assert(
@@ -121,7 +121,7 @@ describe('round trip', () => {
 			}),
 			{ numRuns: 150, seed: 10 }
 		);
-	});
+	}, 60_000);
 
 	it('an evening with eliminated players (Italian elimination at 40)', async () => {
 		const { evening, rounds } = tableEvening('mixed', {
@@ -134,7 +134,7 @@ describe('round trip', () => {
 		const { decoded } = await roundTrip(snapshot);
 		expect(decoded.state.eliminated.length).toBeGreaterThan(0);
 		expect(decoded.snapshot.rules).toEqual({ preset: 'italian-elimination', elimination: 40 });
-	});
+	}, 60_000);
 
 	it('the live table: seats and trains come back as seat keys', async () => {
 		const { evening, rounds } = tableEvening('points', { rounds: 4 });
@@ -150,7 +150,7 @@ describe('round trip', () => {
 			return c as TableEvent;
 		});
 		expect(decoded.snapshot.table).toEqual(expected);
-	});
+	}, 60_000);
 
 	it('only knobs that differ from the preset travel; the preset id is the rules vocabulary', () => {
 		const { evening, rounds } = tableEvening('points', {
@@ -162,7 +162,7 @@ describe('round trip', () => {
 			rounds: 5,
 			mode: 'plus'
 		});
-	});
+	}, 60_000);
 
 	it('a link is `…/view#c1.` and base64url, and only the fragment matters', async () => {
 		const snapshot = tableSnapshot('points');
@@ -170,7 +170,7 @@ describe('round trip', () => {
 		expect(link).toMatch(/^https:\/\/x\.example\/view#c1\.[A-Za-z0-9_-]+$/);
 		expect(fragmentOf(link)).toBe(await encodeSnapshot(snapshot));
 		expect((await decodeLink(fragmentOf(link))).ok).toBe(true);
-	});
+	}, 60_000);
 });
 
 describe('size', () => {
@@ -184,5 +184,5 @@ describe('size', () => {
 				expect(qr!.version, `${as}: ${link.length} characters`).toBeLessThanOrEqual(25);
 			}
 		}
-	});
+	}, 60_000);
 });
