@@ -8,6 +8,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { enterTiles, newEvening, playRound } from './helpers/evening';
 import { roundCount, storedRows } from './helpers/db';
 import { waitForController, waitForDatabase } from './helpers/pwa';
+import { tableEvening } from '../unit/link-fixtures';
 
 const SHOTS = '/tmp/phones-shots';
 
@@ -301,4 +302,59 @@ test('the live table travels when chosen: the view shows what is on the table', 
 	} finally {
 		await other.context.close();
 	}
+});
+
+test('a full table: 13 rounds of 8 players entered as tiles fit one readable QR code (version ≤ 25)', async ({
+	page
+}) => {
+	const { evening, rounds } = tableEvening('tiles');
+	await page.goto('/settings');
+	await waitForDatabase(page);
+	// The evening as the app stores it, written straight into IndexedDB.
+	await page.evaluate(
+		async ({ evening, rounds }) => {
+			const db = await new Promise<IDBDatabase>((resolve, reject) => {
+				const req = indexedDB.open('caboose');
+				req.onsuccess = () => resolve(req.result);
+				req.onerror = () => reject(req.error);
+			});
+			const tx = db.transaction(['evenings', 'rounds'], 'readwrite');
+			tx.objectStore('evenings').put(evening);
+			rounds.forEach((r, index) =>
+				tx.objectStore('rounds').put({
+					id: `${evening.id}:${index}`,
+					eveningId: evening.id,
+					index,
+					entry: r.entry,
+					starter: r.starter,
+					savedAt: evening.updatedAt
+				})
+			);
+			await new Promise<void>((resolve, reject) => {
+				tx.oncomplete = () => resolve();
+				tx.onabort = () => reject(tx.error ?? new Error('seeding aborted'));
+			});
+			db.close();
+		},
+		{ evening, rounds }
+	);
+	await page.goto(`/evening/${evening.id}/standings`);
+	const expected = await standingsRows(page);
+	expect(expected).toHaveLength(8);
+
+	const { qr, linkField } = await openShowToTable(page);
+	const side = Number((await qr.getAttribute('viewBox'))!.split(' ')[2]);
+	const version = (side - 2 * 4 - 17) / 4;
+	expect(version).toBeLessThanOrEqual(25);
+	const link = await readQr(await qr.screenshot());
+	expect(link).toBe(await linkField.inputValue());
+	await page.screenshot({ path: `${SHOTS}/dialog-full-table-en-390.png` });
+	test.info().annotations.push({
+		type: 'size',
+		description: `link ${link!.length} chars, QR version ${version} (${side - 8} modules)`
+	});
+
+	await page.goto(link!);
+	await expect(page.getByText('After round 13 · the evening is over')).toBeVisible();
+	expect(await standingsRows(page)).toEqual(expected);
 });
