@@ -65,6 +65,7 @@ test('Undo last round asks where the finger is, then says what it removed', asyn
 	await undo.click();
 	const confirm = page.getByRole('dialog').getByRole('button', { name: 'Confirm' });
 	await expect(confirm).toBeInViewport();
+	await page.screenshot({ path: '/tmp/shots/undo-confirm.png' });
 	await confirm.click();
 	await expect(page.getByRole('status').filter({ hasText: 'Round 2 removed' })).toBeVisible();
 	expect(await roundCount(page, id)).toBe(1);
