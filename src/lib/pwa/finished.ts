@@ -1,6 +1,5 @@
 import type { CabooseDb, EveningRow, RoundRow } from '$lib/db/database';
-import { computeEvening } from '$lib/rules/evening';
-import { resolveRules } from '$lib/rules/knobs';
+import { computeEvening, eveningSetup } from '$lib/rules';
 
 // "The first finished evening" is when Caboose asks the browser to protect its storage.
 
@@ -9,12 +8,7 @@ export function eveningFinished(evening: EveningRow, rounds: RoundRow[]): boolea
 	if (evening.endedAt !== null) return true;
 	try {
 		const ordered = [...rounds].sort((a, b) => a.index - b.index).map((r) => r.entry);
-		const setup = {
-			rules: resolveRules(evening.rules),
-			players: evening.players.map((p) => p.id),
-			ended: false
-		};
-		return computeEvening(setup, ordered).over;
+		return computeEvening(eveningSetup(evening), ordered).over;
 	} catch {
 		// Rules this build cannot read: not a reason to ask the browser for anything.
 		return false;

@@ -16,7 +16,19 @@
 export * from './types';
 export { PRESET_IDS, PRESETS } from './presets';
 export type { PresetInfo } from './presets';
-export { resolveRules, validateRules } from './knobs';
+export {
+	resolveRules,
+	validateRules,
+	SET_SIZES,
+	MAX_SET_SIZE,
+	SCHEDULE_NAMES,
+	KNOB_SCHEMAS,
+	ScheduleSchema,
+	PresetIdSchema,
+	NUMBER_KNOBS,
+	knobAllowsNone
+} from './knobs';
+export type { Knob, NumberKnob } from './knobs';
 export {
 	normalizeTile,
 	tileKey,
@@ -34,14 +46,13 @@ export {
 	playerRange,
 	starterSeat
 } from './schedule';
-export {
-	parseHandValue,
-	validateSetup,
-	checkRound,
-	scoreRound,
-	computeEvening,
-	formatScore
-} from './evening';
-export type { ParsedHand } from './evening';
+export { parseHandValue, readTypedRound } from './hands';
+export type { ParsedHand, ReadRound, TypedRound } from './hands';
+export { validateSetup, eveningSetup, playerKey, MAX_NAME_LENGTH, MAX_SEATS } from './setup';
+export type { StoredEvening } from './setup';
+export { checkRound, checkTypedRound } from './round-check';
+export { scoreRound } from './score';
+export type { RoundScore } from './score';
+export { computeEvening } from './evening';
 // The live table: the round's event log and its reducer.
 export * from './table';

@@ -2,57 +2,89 @@
 // value is ignored (the preset's default stays) and validateRules names it, so a stored choice
 // that a later version no longer accepts still opens.
 
-import { PRESETS, isPresetId } from './presets';
+import * as v from 'valibot';
+import { PRESET_IDS, PRESETS, isPresetId } from './presets';
+import { describe, isRecord } from './records';
 import type { Problem, RulesChoice, Ruleset } from './types';
 
+/** RULES.md: a double-n set, n ∈ {6, 9, 12, 15, 18}. */
 export const SET_SIZES = [6, 9, 12, 15, 18] as const;
-const SCHEDULE_NAMES = ['descending', 'cyclic', 'ascending', 'evens', 'odds'];
+/** The largest set's top pip: no tile or engine of any set is higher. */
+export const MAX_SET_SIZE = 18;
+export const SCHEDULE_NAMES = ['descending', 'cyclic', 'ascending', 'evens', 'odds'] as const;
 
-const isWhole = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
-const isWholeAtLeast = (min: number) => (x: unknown) => isWhole(x) && x >= min;
-const oneOf =
-	(...values: unknown[]) =>
-	(x: unknown) =>
-		values.includes(x);
-const orNull = (check: (x: unknown) => boolean) => (x: unknown) => x === null || check(x);
-const isBool = (x: unknown) => typeof x === 'boolean';
+/** Every knob a RulesChoice may override (all of Ruleset but the preset). */
+export type Knob = Exclude<keyof Ruleset, 'preset'>;
 
-type Knob = Exclude<keyof Ruleset, 'preset' | 'schedule'>;
+const Whole = v.pipe(v.number(), v.safeInteger());
+const WholeFrom0 = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+const WholeFrom1 = v.pipe(v.number(), v.safeInteger(), v.minValue(1));
 
-/** Each knob's check, apart from the schedule, which depends on the set. */
-const KNOB_CHECKS: Record<Knob, (x: unknown) => boolean> = {
-	set: oneOf(...SET_SIZES),
-	rounds: orNull(isWholeAtLeast(1)),
-	deal: orNull(isWholeAtLeast(1)),
-	blankHalf: isWholeAtLeast(0),
-	doubleFactor: oneOf(1, 2),
-	doubleBlank: orNull(isWholeAtLeast(0)),
-	doubleFlat: orNull(isWholeAtLeast(0)),
+/** A named schedule, or a list of engine doubles of any set (the set is checked apart). */
+export const ScheduleSchema = v.union([
+	v.picklist(SCHEDULE_NAMES),
+	v.pipe(
+		v.array(v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(MAX_SET_SIZE))),
+		v.minLength(1)
+	)
+]);
+
+/**
+ * The knob table: each knob's allowed values, apart from the schedule, whose doubles depend on
+ * the set. Resolving, validating and the backup's schema (db/backup/schema.ts) all read it.
+ */
+export const KNOB_SCHEMAS = {
+	set: v.picklist(SET_SIZES),
+	rounds: v.nullable(WholeFrom1),
+	deal: v.nullable(WholeFrom1),
+	blankHalf: WholeFrom0,
+	doubleFactor: v.picklist([1, 2]),
+	doubleBlank: v.nullable(WholeFrom0),
+	doubleFlat: v.nullable(WholeFrom0),
 	// A bonus is usually 0, -5 or -10; any whole number is allowed (plus-mode houses give +).
-	goingOutBonus: isWhole,
-	blocked: oneOf('count', 'void', 'lowest-zero'),
-	mode: oneOf('penalty', 'plus'),
-	elimination: orNull(isWholeAtLeast(1)),
-	tieBreakRoundsWon: isBool,
-	start: oneOf('engine-holder', 'rotate'),
-	markerRemoval: oneOf('owner-plays-own', 'any-player-plays', 'owner-plays-anywhere'),
-	voluntaryMarker: isBool,
-	doubles: oneOf('satisfy', 'none', 'owner-or-anyone'),
-	noMarkerWhenOnlyDoubleStopped: isBool,
-	lastDoubleEndsRound: isBool,
-	knockPenalty: oneOf('draw-1', 'draw-2', 'skip-turn', 'none'),
-	severalMexicanTrains: isBool,
-	firstTurnAll: isBool,
-	doubleReplay: isBool
-};
+	goingOutBonus: Whole,
+	blocked: v.picklist(['count', 'void', 'lowest-zero']),
+	mode: v.picklist(['penalty', 'plus']),
+	elimination: v.nullable(WholeFrom1),
+	tieBreakRoundsWon: v.boolean(),
+	start: v.picklist(['engine-holder', 'rotate']),
+	markerRemoval: v.picklist(['owner-plays-own', 'any-player-plays', 'owner-plays-anywhere']),
+	voluntaryMarker: v.boolean(),
+	doubles: v.picklist(['satisfy', 'none', 'owner-or-anyone']),
+	noMarkerWhenOnlyDoubleStopped: v.boolean(),
+	lastDoubleEndsRound: v.boolean(),
+	knockPenalty: v.picklist(['draw-1', 'draw-2', 'skip-turn', 'none']),
+	severalMexicanTrains: v.boolean(),
+	firstTurnAll: v.boolean(),
+	doubleReplay: v.boolean()
+} satisfies Record<Exclude<Knob, 'schedule'>, v.GenericSchema>;
 
-function isValidSchedule(x: unknown, set: number): boolean {
-	if (typeof x === 'string') return SCHEDULE_NAMES.includes(x);
-	return Array.isArray(x) && x.length > 0 && x.every((d) => isWhole(d) && d >= 0 && d <= set);
+export const PresetIdSchema = v.picklist(PRESET_IDS);
+
+type CheckedKnob = keyof typeof KNOB_SCHEMAS;
+const CHECKED_KNOBS = Object.keys(KNOB_SCHEMAS) as CheckedKnob[];
+const isKnobValue = (knob: CheckedKnob, x: unknown) => v.is(KNOB_SCHEMAS[knob], x);
+
+/** Knobs typed as a whole number (the others are picked from a list or switched on and off). */
+export const NUMBER_KNOBS = [
+	'rounds',
+	'deal',
+	'blankHalf',
+	'doubleBlank',
+	'doubleFlat',
+	'goingOutBonus',
+	'elimination'
+] as const satisfies readonly CheckedKnob[];
+export type NumberKnob = (typeof NUMBER_KNOBS)[number];
+
+/** Whether the knob may be "none" (null). */
+export function knobAllowsNone(knob: CheckedKnob): boolean {
+	return isKnobValue(knob, null);
 }
 
-function isRecord(x: unknown): x is Record<string, unknown> {
-	return typeof x === 'object' && x !== null && !Array.isArray(x);
+function isValidSchedule(x: unknown, set: number): boolean {
+	if (!v.is(ScheduleSchema, x)) return false;
+	return typeof x === 'string' || x.every((d) => d <= set);
 }
 
 /** Preset defaults with every valid override applied; never throws. */
@@ -60,9 +92,9 @@ export function resolveRules(choice: RulesChoice): Ruleset {
 	const c: Record<string, unknown> = isRecord(choice) ? choice : {};
 	const preset = isPresetId(c.preset) ? c.preset : 'swiss-jassshop';
 	const out: Record<string, unknown> = { ...PRESETS[preset].defaults };
-	for (const knob of Object.keys(KNOB_CHECKS) as Knob[]) {
-		const v = c[knob];
-		if (v !== undefined && KNOB_CHECKS[knob](v)) out[knob] = v;
+	for (const knob of CHECKED_KNOBS) {
+		const value = c[knob];
+		if (value !== undefined && isKnobValue(knob, value)) out[knob] = value;
 	}
 	const set = out.set as number;
 	if (c.schedule !== undefined && isValidSchedule(c.schedule, set)) {
@@ -79,14 +111,14 @@ export function validateRules(choice: RulesChoice): Problem[] {
 		problems.push({ code: 'unknown-preset', params: { preset: String(choice.preset) } });
 	}
 	const c = choice as Record<string, unknown>;
-	for (const knob of Object.keys(KNOB_CHECKS) as Knob[]) {
-		const v = c[knob];
-		if (v !== undefined && !KNOB_CHECKS[knob](v)) {
-			problems.push({ code: 'bad-knob', params: { knob, value: describe(v) } });
+	for (const knob of CHECKED_KNOBS) {
+		const value = c[knob];
+		if (value !== undefined && !isKnobValue(knob, value)) {
+			problems.push({ code: 'bad-knob', params: { knob, value: describe(value) } });
 		}
 	}
 	if (c.schedule !== undefined) {
-		const set = KNOB_CHECKS.set(c.set) ? (c.set as number) : resolveRules(choice).set;
+		const set = isKnobValue('set', c.set) ? (c.set as number) : resolveRules(choice).set;
 		if (!isValidSchedule(c.schedule, set)) {
 			problems.push({
 				code: 'bad-knob',
@@ -95,12 +127,4 @@ export function validateRules(choice: RulesChoice): Problem[] {
 		}
 	}
 	return problems;
-}
-
-function describe(v: unknown): string {
-	try {
-		return typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
-	} catch {
-		return String(v);
-	}
 }
