@@ -220,8 +220,3 @@ export function replayTable(
 	});
 	return state;
 }
-
-/** Undo is dropping the last event: the state is the replay of what is left. */
-export function undoTableEvent(events: readonly TableEvent[]): TableEvent[] {
-	return events.slice(0, -1);
-}
