@@ -12,6 +12,17 @@ export const SET_SIZES = [6, 9, 12, 15, 18] as const;
 /** The largest set's top pip: no tile or engine of any set is higher. */
 export const MAX_SET_SIZE = 18;
 export const SCHEDULE_NAMES = ['descending', 'cyclic', 'ascending', 'evens', 'odds'] as const;
+export const BLOCKED_RULES = ['count', 'void', 'lowest-zero'] as const;
+export const MODES = ['penalty', 'plus'] as const;
+export const START_RULES = ['engine-holder', 'rotate'] as const;
+export const MARKER_REMOVALS = [
+	'owner-plays-own',
+	'any-player-plays',
+	'owner-plays-anywhere'
+] as const;
+export const DOUBLE_RULES = ['satisfy', 'none', 'owner-or-anyone'] as const;
+export const KNOCK_PENALTIES = ['draw-1', 'draw-2', 'skip-turn', 'none'] as const;
+export const DOUBLE_FACTORS = [1, 2] as const;
 
 /** Every knob a RulesChoice may override (all of Ruleset but the preset). */
 export type Knob = Exclude<keyof Ruleset, 'preset'>;
@@ -38,22 +49,22 @@ export const KNOB_SCHEMAS = {
 	rounds: v.nullable(WholeFrom1),
 	deal: v.nullable(WholeFrom1),
 	blankHalf: WholeFrom0,
-	doubleFactor: v.picklist([1, 2]),
+	doubleFactor: v.picklist(DOUBLE_FACTORS),
 	doubleBlank: v.nullable(WholeFrom0),
 	doubleFlat: v.nullable(WholeFrom0),
 	// A bonus is usually 0, -5 or -10; any whole number is allowed (plus-mode houses give +).
 	goingOutBonus: Whole,
-	blocked: v.picklist(['count', 'void', 'lowest-zero']),
-	mode: v.picklist(['penalty', 'plus']),
+	blocked: v.picklist(BLOCKED_RULES),
+	mode: v.picklist(MODES),
 	elimination: v.nullable(WholeFrom1),
 	tieBreakRoundsWon: v.boolean(),
-	start: v.picklist(['engine-holder', 'rotate']),
-	markerRemoval: v.picklist(['owner-plays-own', 'any-player-plays', 'owner-plays-anywhere']),
+	start: v.picklist(START_RULES),
+	markerRemoval: v.picklist(MARKER_REMOVALS),
 	voluntaryMarker: v.boolean(),
-	doubles: v.picklist(['satisfy', 'none', 'owner-or-anyone']),
+	doubles: v.picklist(DOUBLE_RULES),
 	noMarkerWhenOnlyDoubleStopped: v.boolean(),
 	lastDoubleEndsRound: v.boolean(),
-	knockPenalty: v.picklist(['draw-1', 'draw-2', 'skip-turn', 'none']),
+	knockPenalty: v.picklist(KNOCK_PENALTIES),
 	severalMexicanTrains: v.boolean(),
 	firstTurnAll: v.boolean(),
 	doubleReplay: v.boolean()
