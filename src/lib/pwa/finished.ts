@@ -1,4 +1,5 @@
 import type { CabooseDb, EveningRow, RoundRow } from '$lib/db/database';
+import { withRounds } from '$lib/db/group';
 import { computeEvening, eveningSetup } from '$lib/rules';
 
 // "The first finished evening" is when Caboose asks the browser to protect its storage.
@@ -18,9 +19,6 @@ export function eveningFinished(evening: EveningRow, rounds: RoundRow[]): boolea
 export async function anyFinished(db: CabooseDb): Promise<boolean> {
 	const evenings = await db.evenings.toArray();
 	if (evenings.some((e) => e.endedAt !== null)) return true;
-	for (const evening of evenings) {
-		const rounds = await db.rounds.where('eveningId').equals(evening.id).toArray();
-		if (eveningFinished(evening, rounds)) return true;
-	}
-	return false;
+	const items = withRounds(evenings, await db.rounds.toArray());
+	return items.some(({ evening, rounds }) => eveningFinished(evening, rounds));
 }

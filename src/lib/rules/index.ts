@@ -61,5 +61,5 @@ export { checkRound, checkTypedRound } from './round-check';
 export { scoreRound } from './score';
 export type { RoundScore } from './score';
 export { computeEvening } from './evening';
-// The live table: the round's event log and its reducer.
+// The live table: the round's event log (one valibot schema), its reducer and the rules cards.
 export * from './table';
