@@ -29,13 +29,12 @@ export {
 	DOUBLE_RULES,
 	KNOCK_PENALTIES,
 	DOUBLE_FACTORS,
-	KNOB_SCHEMAS,
-	ScheduleSchema,
-	PresetIdSchema,
-	NUMBER_KNOBS,
-	knobAllowsNone
+	KNOBS,
+	knobAccepts,
+	knobAllowsNone,
+	isSchedule
 } from './knobs';
-export type { Knob, NumberKnob } from './knobs';
+export type { Knob, KnobSpec, NumberKnob, TableKnob } from './knobs';
 export {
 	normalizeTile,
 	tileKey,

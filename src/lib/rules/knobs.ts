@@ -2,10 +2,9 @@
 // value is ignored (the preset's default stays) and validateRules names it, so a stored choice
 // that a later version no longer accepts still opens.
 
-import * as v from 'valibot';
-import { PRESET_IDS, PRESETS, isPresetId } from './presets';
+import { PRESETS, isPresetId } from './presets';
 import { describe, isRecord } from './records';
-import type { Problem, RulesChoice, Ruleset } from './types';
+import type { Problem, RulesChoice, Ruleset, Schedule } from './types';
 
 /** RULES.md: a double-n set, n ∈ {6, 9, 12, 15, 18}. */
 export const SET_SIZES = [6, 9, 12, 15, 18] as const;
@@ -27,75 +26,82 @@ export const DOUBLE_FACTORS = [1, 2] as const;
 /** Every knob a RulesChoice may override (all of Ruleset but the preset). */
 export type Knob = Exclude<keyof Ruleset, 'preset'>;
 
-const Whole = v.pipe(v.number(), v.safeInteger());
-const WholeFrom0 = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
-const WholeFrom1 = v.pipe(v.number(), v.safeInteger(), v.minValue(1));
+/** A knob's allowed values, as plain data (the backup's schema is built from it too). */
+export type KnobSpec =
+	| { kind: 'one-of'; values: readonly unknown[] }
+	/** A whole number of at least `min` (any when null), or also null ("none") when `none`. */
+	| { kind: 'whole'; min: number | null; none: boolean }
+	| { kind: 'bool' };
 
-/** A named schedule, or a list of engine doubles of any set (the set is checked apart). */
-export const ScheduleSchema = v.union([
-	v.picklist(SCHEDULE_NAMES),
-	v.pipe(
-		v.array(v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(MAX_SET_SIZE))),
-		v.minLength(1)
-	)
-]);
+const oneOf = <const T extends readonly unknown[]>(values: T) =>
+	({ kind: 'one-of', values }) as const;
+const whole = (min: number | null, none = false) => ({ kind: 'whole', min, none }) as const;
+const bool = { kind: 'bool' } as const;
 
 /**
  * The knob table: each knob's allowed values, apart from the schedule, whose doubles depend on
- * the set. Resolving, validating and the backup's schema (db/backup/schema.ts) all read it.
+ * the set (isSchedule). Resolving, validating, the setup form and the backup's schema
+ * (db/backup/schema.ts) all read it.
  */
-export const KNOB_SCHEMAS = {
-	set: v.picklist(SET_SIZES),
-	rounds: v.nullable(WholeFrom1),
-	deal: v.nullable(WholeFrom1),
-	blankHalf: WholeFrom0,
-	doubleFactor: v.picklist(DOUBLE_FACTORS),
-	doubleBlank: v.nullable(WholeFrom0),
-	doubleFlat: v.nullable(WholeFrom0),
+export const KNOBS = {
+	set: oneOf(SET_SIZES),
+	rounds: whole(1, true),
+	deal: whole(1, true),
+	blankHalf: whole(0),
+	doubleFactor: oneOf(DOUBLE_FACTORS),
+	doubleBlank: whole(0, true),
+	doubleFlat: whole(0, true),
 	// A bonus is usually 0, -5 or -10; any whole number is allowed (plus-mode houses give +).
-	goingOutBonus: Whole,
-	blocked: v.picklist(BLOCKED_RULES),
-	mode: v.picklist(MODES),
-	elimination: v.nullable(WholeFrom1),
-	tieBreakRoundsWon: v.boolean(),
-	start: v.picklist(START_RULES),
-	markerRemoval: v.picklist(MARKER_REMOVALS),
-	voluntaryMarker: v.boolean(),
-	doubles: v.picklist(DOUBLE_RULES),
-	noMarkerWhenOnlyDoubleStopped: v.boolean(),
-	lastDoubleEndsRound: v.boolean(),
-	knockPenalty: v.picklist(KNOCK_PENALTIES),
-	severalMexicanTrains: v.boolean(),
-	firstTurnAll: v.boolean(),
-	doubleReplay: v.boolean()
-} satisfies Record<Exclude<Knob, 'schedule'>, v.GenericSchema>;
+	goingOutBonus: whole(null),
+	blocked: oneOf(BLOCKED_RULES),
+	mode: oneOf(MODES),
+	elimination: whole(1, true),
+	tieBreakRoundsWon: bool,
+	start: oneOf(START_RULES),
+	markerRemoval: oneOf(MARKER_REMOVALS),
+	voluntaryMarker: bool,
+	doubles: oneOf(DOUBLE_RULES),
+	noMarkerWhenOnlyDoubleStopped: bool,
+	lastDoubleEndsRound: bool,
+	knockPenalty: oneOf(KNOCK_PENALTIES),
+	severalMexicanTrains: bool,
+	firstTurnAll: bool,
+	doubleReplay: bool
+} satisfies Record<Exclude<Knob, 'schedule'>, KnobSpec>;
 
-export const PresetIdSchema = v.picklist(PRESET_IDS);
-
-type CheckedKnob = keyof typeof KNOB_SCHEMAS;
-const CHECKED_KNOBS = Object.keys(KNOB_SCHEMAS) as CheckedKnob[];
-const isKnobValue = (knob: CheckedKnob, x: unknown) => v.is(KNOB_SCHEMAS[knob], x);
+/** Every knob but the schedule: the ones the knob table describes. */
+export type TableKnob = keyof typeof KNOBS;
+const TABLE_KNOBS = Object.keys(KNOBS) as TableKnob[];
 
 /** Knobs typed as a whole number (the others are picked from a list or switched on and off). */
-export const NUMBER_KNOBS = [
-	'rounds',
-	'deal',
-	'blankHalf',
-	'doubleBlank',
-	'doubleFlat',
-	'goingOutBonus',
-	'elimination'
-] as const satisfies readonly CheckedKnob[];
-export type NumberKnob = (typeof NUMBER_KNOBS)[number];
+export type NumberKnob = {
+	[K in TableKnob]: (typeof KNOBS)[K]['kind'] extends 'whole' ? K : never;
+}[TableKnob];
 
-/** Whether the knob may be "none" (null). */
-export function knobAllowsNone(knob: CheckedKnob): boolean {
-	return isKnobValue(knob, null);
+const isWhole = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
+
+/** Whether `x` is a value the knob allows. */
+export function knobAccepts(knob: TableKnob, x: unknown): boolean {
+	const spec: KnobSpec = KNOBS[knob];
+	switch (spec.kind) {
+		case 'one-of':
+			return spec.values.includes(x);
+		case 'bool':
+			return typeof x === 'boolean';
+		case 'whole':
+			return (x === null && spec.none) || (isWhole(x) && (spec.min === null || x >= spec.min));
+	}
 }
 
-function isValidSchedule(x: unknown, set: number): boolean {
-	if (!v.is(ScheduleSchema, x)) return false;
-	return typeof x === 'string' || x.every((d) => d <= set);
+/** Whether the knob may be "none" (null). */
+export function knobAllowsNone(knob: TableKnob): boolean {
+	return knobAccepts(knob, null);
+}
+
+/** A named schedule, or a non-empty list of engine doubles from 0 to `top` (the set's top). */
+export function isSchedule(x: unknown, top: number = MAX_SET_SIZE): x is Schedule {
+	if (typeof x === 'string') return (SCHEDULE_NAMES as readonly string[]).includes(x);
+	return Array.isArray(x) && x.length > 0 && x.every((d) => isWhole(d) && d >= 0 && d <= top);
 }
 
 /** Preset defaults with every valid override applied; never throws. */
@@ -103,12 +109,12 @@ export function resolveRules(choice: RulesChoice): Ruleset {
 	const c: Record<string, unknown> = isRecord(choice) ? choice : {};
 	const preset = isPresetId(c.preset) ? c.preset : 'swiss-jassshop';
 	const out: Record<string, unknown> = { ...PRESETS[preset].defaults };
-	for (const knob of CHECKED_KNOBS) {
+	for (const knob of TABLE_KNOBS) {
 		const value = c[knob];
-		if (value !== undefined && isKnobValue(knob, value)) out[knob] = value;
+		if (value !== undefined && knobAccepts(knob, value)) out[knob] = value;
 	}
 	const set = out.set as number;
-	if (c.schedule !== undefined && isValidSchedule(c.schedule, set)) {
+	if (c.schedule !== undefined && isSchedule(c.schedule, set)) {
 		out.schedule = Array.isArray(c.schedule) ? [...c.schedule] : c.schedule;
 	}
 	return out as unknown as Ruleset;
@@ -122,15 +128,15 @@ export function validateRules(choice: RulesChoice): Problem[] {
 		problems.push({ code: 'unknown-preset', params: { preset: String(choice.preset) } });
 	}
 	const c = choice as Record<string, unknown>;
-	for (const knob of CHECKED_KNOBS) {
+	for (const knob of TABLE_KNOBS) {
 		const value = c[knob];
-		if (value !== undefined && !isKnobValue(knob, value)) {
+		if (value !== undefined && !knobAccepts(knob, value)) {
 			problems.push({ code: 'bad-knob', params: { knob, value: describe(value) } });
 		}
 	}
 	if (c.schedule !== undefined) {
-		const set = isKnobValue('set', c.set) ? (c.set as number) : resolveRules(choice).set;
-		if (!isValidSchedule(c.schedule, set)) {
+		const set = knobAccepts('set', c.set) ? (c.set as number) : resolveRules(choice).set;
+		if (!isSchedule(c.schedule, set)) {
 			problems.push({
 				code: 'bad-knob',
 				params: { knob: 'schedule', value: describe(c.schedule), max: set }

@@ -4,13 +4,15 @@
 
 import * as v from 'valibot';
 import {
-	KNOB_SCHEMAS,
+	KNOBS,
 	MAX_NAME_LENGTH,
 	MAX_SEATS,
 	MAX_SET_SIZE,
-	PresetIdSchema,
-	ScheduleSchema,
-	tableEventSchema
+	PRESET_IDS,
+	isSchedule,
+	knobAccepts,
+	tableEventSchema,
+	type TableKnob
 } from '$lib/rules';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from './types';
 
@@ -51,27 +53,23 @@ const Seat = v.strictObject({ id: Id, name: Name });
 /** A custom schedule in a file holds at most this many engines. */
 const MAX_SCHEDULE_LENGTH = 1000;
 
-const { set: SetSchema, ...OTHER_KNOBS } = KNOB_SCHEMAS;
+/** A knob of the rules core's knob table, optional: the rules core's own check decides. */
+const knob = (k: TableKnob) =>
+	v.optional(v.custom<unknown>((x) => knobAccepts(k, x), `not a value of the knob ${k}`));
 
 /**
- * Every knob of RulesChoice, from the rules core's knob table, each optional; the combined checks
- * (the schedule within the set, the deal within the set) are validateSetup's, in parse.ts.
+ * Every knob of RulesChoice, from the rules core's knob table; the combined checks (the schedule
+ * within the set, the deal within the set) are validateSetup's, in parse.ts.
  */
 const RulesChoiceSchema = v.strictObject({
-	preset: PresetIdSchema,
-	set: v.optional(SetSchema),
+	preset: v.picklist(PRESET_IDS),
 	schedule: v.optional(
-		v.pipe(
-			ScheduleSchema,
-			v.check(
-				(s) => typeof s === 'string' || s.length <= MAX_SCHEDULE_LENGTH,
-				`a schedule has at most ${MAX_SCHEDULE_LENGTH} engines`
-			)
+		v.custom<unknown>(
+			(x) => isSchedule(x) && (typeof x === 'string' || x.length <= MAX_SCHEDULE_LENGTH),
+			`not a schedule of at most ${MAX_SCHEDULE_LENGTH} engines`
 		)
 	),
-	...(Object.fromEntries(
-		Object.entries(OTHER_KNOBS).map(([knob, schema]) => [knob, v.optional(schema)])
-	) as { [K in keyof typeof OTHER_KNOBS]: v.OptionalSchema<(typeof OTHER_KNOBS)[K], undefined> })
+	...Object.fromEntries((Object.keys(KNOBS) as TableKnob[]).map((k) => [k, knob(k)]))
 });
 
 const EveningSchema = v.strictObject({
