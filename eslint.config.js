@@ -33,6 +33,24 @@ export default ts.config(
 		}
 	},
 	{
+		// One way into the data: screens reach IndexedDB only through the state layer.
+		files: ['src/routes/**', 'src/lib/components/**'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							group: ['$lib/db', '$lib/db/*', '**/db/*'],
+							message:
+								'Screens and components reach the database only through src/lib/state (see ARCHITECTURE.md).'
+						}
+					]
+				}
+			]
+		}
+	},
+	{
 		ignores: [
 			'build/',
 			'.svelte-kit/',

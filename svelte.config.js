@@ -33,8 +33,7 @@ const config = {
 				'base-uri': ['self'],
 				'form-action': ['self']
 			}
-		},
-		alias: { $messages: 'src/lib/paraglide/messages.js' }
+		}
 	}
 };
 

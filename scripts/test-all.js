@@ -1,4 +1,4 @@
-// The one test command: svelte-check, unit and rules-case tests (Vitest), then the browser
+// The one test command: svelte-check, lint, unit and rules-case tests (Vitest), then the browser
 // end-to-end tests (Playwright on Debian's Chromium against a fresh build). It ends with one
 // line "N passed, N failed" summed over every runner and exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
@@ -28,7 +28,11 @@ function readJson(path) {
 if (run('svelte-check', 'npm', ['run', '--silent', 'check']) === 0) passed++;
 else failed++;
 
-// 2. Vitest: unit tests, the rules case files, property tests, the data layer.
+// 2. Lint: Prettier and ESLint (which also keeps the screens out of src/lib/db): one "test".
+if (run('lint', 'npm', ['run', '--silent', 'lint']) === 0) passed++;
+else failed++;
+
+// 3. Vitest: unit tests, the rules case files, property tests, the data layer.
 rmSync('test-results/vitest.json', { force: true });
 const vitestStatus = run('vitest', 'npx', [
 	'vitest',
@@ -44,7 +48,7 @@ if (vitest) {
 	if (vitestStatus !== 0 && vitest.numFailedTests === 0) failed++;
 } else failed++;
 
-// 3. Playwright against the real build.
+// 4. Playwright against the real build.
 const buildStatus = run('build', 'npm', ['run', '--silent', 'build']);
 if (buildStatus !== 0) failed++;
 else {

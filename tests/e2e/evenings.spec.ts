@@ -195,6 +195,9 @@ test('deleting asks first, then removes the evening with its rounds, draft and t
 	const kept = await startEvening(page, ['Anna', 'Ben']);
 	const gone = await startEvening(page, ['Cleo', 'Dario']);
 	const [cleo, dario] = gone.seats;
+	// Rows are added behind the app's back: off the evening's screen, which would take the added
+	// round as another tab's and keep its own (empty) draft of the next round, racing the add below.
+	await page.goto('/evenings');
 	await addRows(page, 'rounds', [
 		round(gone.id, 0, { out: cleo!.id, blocked: false, hands: { [dario!.id]: 7 } })
 	]);

@@ -156,6 +156,8 @@ test('german-talon: cyclic, every double 50, goes round again until End evening'
 	await expect(page.getByRole('img', { name: 'Engine 11|11' })).toBeVisible();
 	await page.getByRole('link', { name: 'Standings' }).click();
 	await page.getByRole('button', { name: 'End evening' }).click();
+	// Asked first, in a dialog where the finger is.
+	await page.getByRole('dialog').getByRole('button', { name: 'End evening' }).click();
 	await page.getByRole('link', { name: 'Back to the round' }).click();
 	const totals = expectedTotals(names, list);
 	await expectStandings(page, totals, lowest(totals));

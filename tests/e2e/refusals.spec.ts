@@ -125,6 +125,8 @@ test('no round is taken after the evening is over: schedule done, or ended', asy
 	await page.getByLabel('Ben points').fill('3');
 	await page.getByRole('link', { name: 'Standings' }).click();
 	await page.getByRole('button', { name: 'End evening' }).click();
+	// Asked first, in a dialog where the finger is.
+	await page.getByRole('dialog').getByRole('button', { name: 'End evening' }).click();
 	await expect(page.getByText('Winner: Anna, Ben', { exact: true })).toBeVisible();
 	await page.getByRole('link', { name: 'Back to the round' }).click();
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('The evening is over.');

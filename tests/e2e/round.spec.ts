@@ -242,6 +242,8 @@ test('a cyclic evening runs until End evening, then names the winner and takes n
 	await playRound(page, 'Ben', { Anna: 5, Cleo: 30, Dario: 20 });
 	await page.getByRole('link', { name: 'Standings' }).click();
 	await page.getByRole('button', { name: 'End evening' }).click();
+	// Asked first, in a dialog where the finger is.
+	await page.getByRole('dialog').getByRole('button', { name: 'End evening' }).click();
 	await expect(page.getByText('Winner: Ben', { exact: true })).toBeVisible();
 	await expect(page.getByRole('button', { name: 'Resume evening' })).toBeVisible();
 	await page.screenshot({ path: `${SHOTS}/round-end-standings.png`, fullPage: true });
@@ -263,6 +265,8 @@ test('End evening on the round screen, and Resume evening brings the entry back'
 	await playRound(page, 'Anna', { Ben: 3, Cleo: 4, Dario: 5 });
 	await page.getByLabel('Ben points').fill('8');
 	await page.getByRole('button', { name: 'End evening' }).click();
+	// Asked first, in a dialog where the finger is.
+	await page.getByRole('dialog').getByRole('button', { name: 'End evening' }).click();
 	await expect(page.getByText('Winner: Anna', { exact: true })).toBeVisible();
 	await expect(page.getByLabel('Ben points')).toHaveCount(0);
 	const drafts = (await storedRows(page, 'drafts')) as { eveningId: string }[];

@@ -15,6 +15,7 @@ vi.mock('$lib/db/client', async () => {
 
 const { default: BackupPanel } = await import('$lib/components/BackupPanel.svelte');
 const { default: EveningCsvButton } = await import('$lib/components/EveningCsvButton.svelte');
+const { EveningSession } = await import('$lib/state/evening.svelte');
 const { MAX_BACKUP_BYTES, backupJson, exportBackup } = await import('$lib/db/backup');
 const { seedEvening, dump } = await import('../db/backup-fixtures');
 
@@ -132,9 +133,10 @@ describe('EveningCsvButton', () => {
 	it('downloads the evening as CSV with a byte-order mark, named by date and players', async () => {
 		const db = holder.db!;
 		const id = await seedEvening(db, ['Anna', '=Ben'], 2);
-		const evening = (await db.evenings.get(id))!;
-		const rounds = await db.rounds.where('eveningId').equals(id).toArray();
-		render(EveningCsvButton, { props: { evening, rounds } });
+		const session = new EveningSession(id, db);
+		const stop = session.watch();
+		await waitFor(() => expect(session.rows).toHaveLength(2));
+		render(EveningCsvButton, { props: { session } });
 		await fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
 		expect(downloads).toHaveLength(1);
 		const [file] = downloads;
@@ -151,5 +153,6 @@ describe('EveningCsvButton', () => {
 		expect(lines[0]).toBe(`"Round","Engine","Anna","'=Ben","Won by"`);
 		expect(lines).toHaveLength(5); // header, two rounds, totals, and the final line break
 		expect(screen.getByRole('status').textContent).toBe(`Saved as ${file!.name}.`);
+		stop();
 	});
 });

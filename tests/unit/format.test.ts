@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatScore } from '$lib/components/format';
+import { formatScore } from '$lib/format';
 
 describe('formatScore', () => {
 	it('keeps at most one decimal', () => {

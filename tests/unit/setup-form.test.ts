@@ -138,14 +138,14 @@ describe('SetupForm', () => {
 		const form = new SetupForm(db);
 		form.names = ['Anna', ''];
 		expect(form.nameProblem(1)).toBeUndefined();
-		expect(await form.start()).toBeNull();
+		expect(await form.startEvening()).toBeNull();
 		expect(form.nameProblem(1)?.code).toBe('name-empty');
 		expect(await db.evenings.count()).toBe(0);
 
 		form.names = ['Anna', 'Ben'];
 		form.setKnob('start', 'rotate');
 		form.firstStarter = 1;
-		const id = await form.start();
+		const id = await form.startEvening();
 		expect(id).not.toBeNull();
 		const evening = await db.evenings.get(id!);
 		expect(evening?.rules).toEqual({ preset: 'swiss-jassshop', start: 'rotate' });

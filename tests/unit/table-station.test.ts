@@ -17,12 +17,6 @@ function draw(events: TableEvent[]) {
 	const view = render(Station, {
 		table,
 		name: (p: string) => NAMES[p] ?? p,
-		mexicanName: (k: number) => (k === 1 ? 'Mexican' : `Mexican ${k}`),
-		markerLabel: (p: string) => `Marker on ${NAMES[p]}'s train`,
-		mexicanLabel: 'Mexican train started',
-		engineLabel: 'Engine 12|12',
-		stationLabel: 'The station',
-		knockBadge: '1 left',
 		onmarker,
 		onmexican
 	});

@@ -2,7 +2,7 @@
 // ProblemCode has an entry (the Record makes a missing one a type error).
 import * as m from '$lib/paraglide/messages.js';
 import type { Problem, ProblemCode } from '$lib/rules';
-import { formatNumber } from './format';
+import { formatNumber } from '$lib/format';
 import { knobLabel } from './setup/knobs';
 
 type Params = Record<string, string | number>;

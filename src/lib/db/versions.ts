@@ -1,5 +1,8 @@
 import type { CabooseDb } from './database';
 import { DATA_VERSION } from './database';
+import { flushDrafts } from './flush';
+
+export { FLUSH_EVENT, flushDrafts, type FlushDetail } from './flush';
 
 // The data-format version and what an open connection does when another build changes the
 // database under it. Two rules: an older build never writes to a newer database, and a tab that
@@ -52,29 +55,6 @@ export function guardDataVersion(db: CabooseDb, supported = DATA_VERSION): void 
 		},
 		true
 	);
-}
-
-/** The event the round-entry state listens to, to write its draft right now. */
-export const FLUSH_EVENT = 'caboose:flush';
-
-export interface FlushDetail {
-	/** A listener passes the promise of its write, so the connection stays open until it lands. */
-	waitUntil(p: Promise<unknown>): void;
-}
-
-/** Asks every listener to save what is on screen; resolves when their writes settled. */
-export async function flushDrafts(target: EventTarget, maxWaitMs = 2000): Promise<void> {
-	const pending: Promise<unknown>[] = [];
-	const detail: FlushDetail = { waitUntil: (p) => void pending.push(p) };
-	target.dispatchEvent(new CustomEvent<FlushDetail>(FLUSH_EVENT, { detail }));
-	if (pending.length === 0) return;
-	// Bounded: the other tab's upgrade waits for this one, and must not wait forever.
-	let timer: ReturnType<typeof setTimeout> | undefined;
-	await Promise.race([
-		Promise.allSettled(pending),
-		new Promise((resolve) => (timer = setTimeout(resolve, maxWaitMs)))
-	]);
-	clearTimeout(timer);
 }
 
 /**

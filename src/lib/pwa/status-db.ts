@@ -4,7 +4,7 @@ import type { CabooseDb } from '$lib/db/database';
 import { isNewerDataError, watchVersionChange } from '$lib/db/versions';
 import { anyFinished } from './finished';
 import type { AppStatusState } from './status.svelte';
-import { dataVanished, noteSaved, readMarker } from './storage';
+import { dataVanished, noteSaved, readMarker, retrySoon } from './storage';
 
 // The data watcher of every screen that uses the database, loaded on demand (the home page
 // peeks instead, without Dexie). It reports into the app's status.
@@ -32,9 +32,7 @@ export function watchDatabase(status: AppStatusState, db: CabooseDb = appDb): ()
 			// While the browser is still deleting, a new connection is closed too: try again shortly.
 			const name = (err as { name?: unknown } | null)?.name;
 			const closed = name === 'DatabaseClosedError' || name === 'AbortError';
-			if (closed && attempt < 6) {
-				setTimeout(() => void recheck(attempt + 1), 100 * 2 ** attempt);
-			} else openFailed(err);
+			if (!closed || !retrySoon(attempt, (next) => void recheck(next))) openFailed(err);
 		}
 	};
 
@@ -57,13 +55,8 @@ export function watchDatabase(status: AppStatusState, db: CabooseDb = appDb): ()
 		last: (await db.evenings.orderBy('updatedAt').last())?.updatedAt ?? Date.now()
 	})).subscribe({
 		next: ({ count, last }) => {
-			if (first && dataVanished(marker, count)) {
-				// Keep the marker: the offer stays until a backup is restored or declined.
-				status.vanished = marker;
-			} else if (count > 0) {
-				noteSaved(count, last);
-				status.vanished = null;
-			} else if (!first && !status.vanished) {
+			if (first || count > 0) status.noteCount(first ? marker : null, count, last);
+			else if (!status.vanished) {
 				// Every evening deleted on purpose, in this app: nothing vanished.
 				noteSaved(0);
 			}

@@ -1,3 +1,4 @@
+import { FLUSH_EVENT } from '$lib/db/flush';
 import { peekDatabase, peekIsNewer, type Peek } from '$lib/db/peek';
 import { eveningFinished } from './finished';
 import { applyUpdate, registerServiceWorker, updateThenReload } from './register';
@@ -9,14 +10,13 @@ import {
 	rememberGet,
 	rememberSet,
 	requestProtection,
+	retrySoon,
 	storageProtection,
 	type Protection,
 	type SavedMarker
 } from './storage';
 
 const NOTED_KEY = 'caboose:protection-noted';
-/** db/versions.ts FLUSH_EVENT (not imported: that module brings Dexie); a test keeps it in step. */
-export const PEEK_FLUSH_EVENT = 'caboose:flush';
 
 /**
  * App-wide status the banners show: an update waiting, another tab that upgraded the data, data
@@ -44,7 +44,8 @@ export class AppStatusState {
 	#stopDatabase: (() => void) | null = null;
 	#asked = false;
 
-	start(): () => void {
+	/** Registers the service worker and reads the storage's protection; returns the stop. */
+	watch(): () => void {
 		registerServiceWorker({ onUpdateReady: () => (this.updateReady = true) });
 		void storageProtection().then((p) => (this.protection = p));
 		return () => this.stop();
@@ -54,7 +55,7 @@ export class AppStatusState {
 	 * Called with the route on every navigation. The home page peeks; any other route uses the
 	 * database, and once Dexie is loaded it keeps watching (going home again costs nothing then).
 	 */
-	follow(routeId: string | null): void {
+	atRoute(routeId: string | null): void {
 		if (routeId === '/') {
 			if (this.#mode === 'none') {
 				this.#mode = 'peek';
@@ -108,10 +109,9 @@ export class AppStatusState {
 			this.#release = peeked.release;
 			peek = peeked.peek;
 		} catch (err) {
-			// While the browser is still deleting, an open can fail: try again shortly.
-			if (attempt < 6 && this.#mode === 'peek') {
-				setTimeout(() => void this.#peek(marker, again, attempt + 1), 100 * 2 ** attempt);
-			} else console.error('Caboose: the database could not be read', err);
+			const retried =
+				this.#mode === 'peek' && retrySoon(attempt, (next) => void this.#peek(marker, again, next));
+			if (!retried) console.error('Caboose: the database could not be read', err);
 			return;
 		}
 		if (peek && peekIsNewer(peek)) {
@@ -121,15 +121,23 @@ export class AppStatusState {
 			this.#release = null;
 			return;
 		}
-		const count = peek?.evenings.length ?? 0;
+		const evenings = peek?.evenings ?? [];
+		this.noteCount(marker, evenings.length, Math.max(0, ...evenings.map((e) => e.updatedAt)));
+		if (peek && anyFinishedIn(peek)) void this.protect();
+	}
+
+	/**
+	 * What a count of the stored evenings says: vanished (the marker remembered more), or saved
+	 * (the marker moves on).
+	 */
+	noteCount(marker: SavedMarker | null, count: number, lastSaved: number): void {
 		if (dataVanished(marker, count)) {
 			// Keep the marker: the offer stays until a backup is restored or declined.
 			this.vanished = marker;
-		} else if (peek && count > 0) {
-			noteSaved(count, Math.max(...peek.evenings.map((e) => e.updatedAt)));
+		} else if (count > 0) {
+			noteSaved(count, lastSaved);
 			this.vanished = null;
 		}
-		if (peek && anyFinishedIn(peek)) void this.protect();
 	}
 
 	#versionChanged(reason: 'upgrade' | 'delete'): void {
@@ -137,7 +145,7 @@ export class AppStatusState {
 		// Nothing on the home page keeps a draft, but the event is the app's contract: whoever
 		// listens writes what is on screen.
 		const detail = { waitUntil: () => undefined };
-		window.dispatchEvent(new CustomEvent(PEEK_FLUSH_EVENT, { detail }));
+		window.dispatchEvent(new CustomEvent(FLUSH_EVENT, { detail }));
 		this.otherTab = reason;
 	}
 

@@ -138,3 +138,13 @@ export async function requestProtection(sm = manager()): Promise<Protection> {
 		return 'unsupported';
 	}
 }
+
+/**
+ * While the browser is still deleting the data (or opening it again), an open can fail: tries
+ * `again` soon, up to six times with growing waits (0.1 s … 3.2 s). False once the tries are used.
+ */
+export function retrySoon(attempt: number, again: (next: number) => void): boolean {
+	if (attempt >= 6) return false;
+	setTimeout(() => again(attempt + 1), 100 * 2 ** attempt);
+	return true;
+}

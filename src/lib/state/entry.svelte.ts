@@ -11,7 +11,7 @@ import type {
 	Tile
 } from '$lib/rules/types';
 import { emptyDraftFields, type DraftFields, type EntryMode } from '$lib/db/rounds';
-import { FLUSH_EVENT, type FlushDetail } from '$lib/db/versions';
+import { FLUSH_EVENT, type FlushDetail } from '$lib/db/flush';
 
 /** What the form needs to know about its round. */
 export interface EntryContext {

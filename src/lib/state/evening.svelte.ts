@@ -1,11 +1,31 @@
-// One evening as the screens see it: the stored evening and its rounds (live from IndexedDB, so a
-// second tab's save shows up here too), scored by the rules core on every change.
+// One evening as its screens see it, and everything they do to it. The stored evening and its
+// rounds are read live from IndexedDB (a second tab's save shows up here too) and scored by the
+// rules core on every change; every write (save, edit, end, resume, undo, delete, the draft)
+// goes through here and answers with a typed Outcome.
 
+import { untrack } from 'svelte';
 import { liveQuery } from 'dexie';
 import { computeEvening, dealSize, engineAt, starterSeat } from '$lib/rules';
 import type { EveningSetup, EveningState, RoundEntry, Ruleset } from '$lib/rules/types';
+import { db as appDb } from '$lib/db/client';
 import type { CabooseDb, EveningRow, RoundRow } from '$lib/db/database';
-import { eveningSetup, listRounds } from '$lib/db/rounds';
+import { eveningCsv, eveningCsvFileName, type CsvLabels } from '$lib/db/csv';
+import { deleteEvening } from '$lib/db/evenings';
+import {
+	editRound,
+	endEvening,
+	eveningSetup,
+	listRounds,
+	loadDraft,
+	resumeEvening,
+	saveDraft,
+	saveRound,
+	undoLastRound
+} from '$lib/db/rounds';
+import { autosave, type EntryForm } from './entry.svelte';
+import { attempt, dbFailure, done, type DbErrorKind, type Outcome } from './outcome';
+
+export type { EveningRow, RoundRow };
 
 export interface NextRound {
 	index: number;
@@ -14,12 +34,18 @@ export interface NextRound {
 	players: string[];
 }
 
-export class EveningView {
+/** What Save did: stored (the round's index), refused or failed, or nothing to store yet (the
+ * form shows its problems or asks to confirm a warning). */
+export type SaveOutcome = Outcome<number> | null;
+
+export class EveningSession {
 	/** undefined while loading, null when there is no such evening. */
 	evening = $state<EveningRow | null | undefined>(undefined);
 	rows = $state<RoundRow[]>([]);
 	/** A read failure (storage unavailable…), shown instead of the screen. */
-	failure = $state<string | null>(null);
+	failure = $state<DbErrorKind | null>(null);
+	/** A round is being written. */
+	saving = $state(false);
 
 	readonly setup: EveningSetup | null = $derived(this.evening ? eveningSetup(this.evening) : null);
 	readonly rules: Ruleset | null = $derived(this.setup?.rules ?? null);
@@ -42,16 +68,18 @@ export class EveningView {
 		this.rules && this.state ? dealSize(this.rules, this.state.active.length) : null
 	);
 
-	#db: CabooseDb;
+	readonly #db: CabooseDb;
 	readonly id: string;
+	/** Drops a draft write still waiting (set while a draft is kept). */
+	#cancelDraft = () => {};
 
-	constructor(db: CabooseDb, id: string) {
+	constructor(id: string, db: CabooseDb = appDb) {
 		this.#db = db;
 		this.id = id;
 	}
 
-	/** Subscribes to the evening and its rounds; returns the unsubscribe for the component. */
-	start(): () => void {
+	/** Follows the evening and its rounds; returns the stop, for `$effect`. */
+	watch(): () => void {
 		const db = this.#db;
 		const id = this.id;
 		const subscription = liveQuery(() =>
@@ -66,7 +94,8 @@ export class EveningView {
 				this.failure = null;
 			},
 			error: (error: unknown) => {
-				this.failure = error instanceof Error ? error.message : String(error);
+				const failure = dbFailure(error);
+				this.failure = 'error' in failure ? failure.error : 'unknown';
 			}
 		});
 		return () => subscription.unsubscribe();
@@ -76,12 +105,36 @@ export class EveningView {
 		return this.names[id] ?? id;
 	}
 
-	/** The seat that starts round `index`: as stored, else by the rules (null = engine holder). */
+	/**
+	 * The seat that starts round `index`: as stored, else by the rules (null = engine holder). A
+	 * starter changed for an earlier round moves the rotation: the round after it starts with the
+	 * next seat after that starter.
+	 */
 	starterAt(index: number): number | null {
 		const stored = this.rows[index]?.starter;
 		if (stored !== undefined && stored !== null) return stored;
 		if (!this.evening || !this.rules) return null;
-		return starterSeat(this.rules, this.evening.firstStarter, index, this.evening.players.length);
+		const seats = this.evening.players.length;
+		for (let j = Math.min(index, this.rows.length) - 1; j >= 0; j--) {
+			const changed = this.rows[j]?.starter;
+			if (changed !== undefined && changed !== null)
+				return starterSeat(this.rules, changed, index - j, seats);
+		}
+		return starterSeat(this.rules, this.evening.firstStarter, index, seats);
+	}
+
+	/**
+	 * Who starts the next round, as the live table should point at first: the starter picked on
+	 * the round screen (kept in the round's draft), else the rules' rotation. A player id, or null
+	 * (the engine holder starts, or the evening is over).
+	 */
+	async nextStarter(): Promise<string | null> {
+		const next = this.next;
+		if (!next || !this.evening) return null;
+		const draft = await loadDraft(this.#db, this.id, next.index).catch(() => null);
+		const seat = draft?.starter ?? this.starterAt(next.index);
+		const player = seat === null ? undefined : this.evening.players[seat]?.id;
+		return player !== undefined && next.players.includes(player) ? player : null;
 	}
 
 	engineAt(index: number): number | null {
@@ -94,4 +147,139 @@ export class EveningView {
 		if (index >= this.entries.length) return this.state?.active ?? [];
 		return computeEvening(this.setup, this.entries.slice(0, index)).active;
 	}
+
+	/** The seat of a player, or -1. */
+	seatOf(player: string): number {
+		return this.evening?.players.findIndex((p) => p.id === player) ?? -1;
+	}
+
+	/** The evening as a CSV file (a row per round, a column per player, totals). */
+	csv(labels: CsvLabels): { text: string; file: string } | null {
+		if (!this.evening || !this.state) return null;
+		return {
+			text: eveningCsv(this.evening, this.rows, this.state, labels),
+			file: eveningCsvFileName(this.evening)
+		};
+	}
+
+	// ---- the next round's entry and its draft
+
+	/**
+	 * Keeps `form` (the next round's entry) as a draft: reads the round's draft once when the
+	 * evening reaches that round, and writes what is typed shortly after each change, when the
+	 * page is hidden, and when another tab upgrades. Returns the stop, for `$effect`.
+	 */
+	keepDraft(form: EntryForm): () => void {
+		const db = this.#db;
+		const id = this.id;
+		const stopLoading = $effect.root(() => {
+			$effect(() => {
+				const index = form.context?.index ?? null;
+				if (index === null || form.loadedFor === index) return;
+				// The round moved on without this form being saved (another tab saved it): what was
+				// typed belonged to that round, never to this one.
+				untrack(() => {
+					if (form.loadedFor !== null) form.reset(null);
+				});
+				loadDraft(db, id, index).then(
+					(fields) => {
+						if (form.context?.index !== index || form.loadedFor === index) return;
+						// What was typed while the draft was read wins over an older draft.
+						if (fields && form.pristine) form.restore(fields, index);
+						else form.loadedFor = index;
+					},
+					(error: unknown) => {
+						// Without its draft the round is typed afresh; the failure is only logged.
+						dbFailure(error);
+						if (form.context?.index === index && form.loadedFor !== index) form.loadedFor = index;
+					}
+				);
+			});
+		});
+		const saver = autosave(form, (fields, index) => saveDraft(db, id, index, fields));
+		this.#cancelDraft = saver.cancel;
+		return () => {
+			stopLoading();
+			saver.stop();
+			this.#cancelDraft = () => {};
+		};
+	}
+
+	/**
+	 * Save round: the form's round is stored as the next round, checked again on disk. A round
+	 * typed for a round another tab has since saved is refused, never stored as the next one.
+	 */
+	async saveNext(form: EntryForm): Promise<SaveOutcome> {
+		const context = form.context;
+		if (!context || this.saving) return null;
+		const index = context.index;
+		if (form.loadedFor !== null && form.loadedFor !== index)
+			return { ok: false, conflict: 'round-taken' };
+		const tried = form.attempt();
+		if (tried.kind !== 'store') return null;
+		this.saving = true;
+		// A draft write still waiting must not bring the saved round back as a draft.
+		this.#cancelDraft();
+		try {
+			const stored = await attempt(() =>
+				saveRound(this.#db, this.id, index, tried.entry, form.starter)
+			);
+			if (!stored.ok) return stored;
+			if (!stored.value.ok) return stored.value;
+			form.reset(null);
+			return done(index);
+		} finally {
+			this.saving = false;
+		}
+	}
+
+	/** Saves a correction of saved round `index` from `form`. */
+	async saveEdit(form: EntryForm, index: number): Promise<SaveOutcome> {
+		if (!form.context || this.saving) return null;
+		const tried = form.attempt();
+		if (tried.kind !== 'store') return null;
+		this.saving = true;
+		try {
+			const stored = await attempt(() =>
+				editRound(this.#db, this.id, index, tried.entry, form.starter)
+			);
+			if (!stored.ok) return stored;
+			return stored.value.ok ? done(index) : stored.value;
+		} finally {
+			this.saving = false;
+		}
+	}
+
+	// ---- the evening as a whole
+
+	/** End evening (reversible with resume). */
+	async end(): Promise<Outcome> {
+		// A draft write still waiting must not bring the typed round back after the end.
+		this.#cancelDraft();
+		return settle(await attempt(() => endEvening(this.#db, this.id)));
+	}
+
+	async resume(): Promise<Outcome> {
+		return settle(await attempt(() => resumeEvening(this.#db, this.id)));
+	}
+
+	/** Removes the last saved round; its 0-based index, or null when there was none. */
+	async undo(): Promise<Outcome<number | null>> {
+		this.#cancelDraft();
+		return attempt(() => undoLastRound(this.#db, this.id));
+	}
+
+	/** Deletes the evening with its rounds, draft and live table. */
+	async remove(): Promise<Outcome> {
+		return attempt(async () => {
+			await deleteEvening(this.#db, this.id);
+			return true as const;
+		});
+	}
+}
+
+/** A write that reports whether the evening was there: missing is a conflict. */
+function settle(outcome: Outcome<boolean>): Outcome {
+	if (!outcome.ok) return outcome;
+	return outcome.value ? done(true) : { ok: false, conflict: 'missing-evening' };
 }

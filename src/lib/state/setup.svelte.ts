@@ -1,5 +1,6 @@
 // The New evening form: seats in order, the preset and any changed knob, checked live by the
 // rules core. Only the preset and the knobs the scorekeeper changed are stored (RulesChoice).
+import { db as appDb } from '$lib/db/client';
 import type { CabooseDb, PlayerRow } from '$lib/db/database';
 import { createEvening, knownPlayers, playerKey } from '$lib/db/evenings';
 import {
@@ -19,6 +20,7 @@ import {
 	type Ruleset,
 	type RulesChoice
 } from '$lib/rules';
+import { attempt, type Failure } from './outcome';
 
 /**
  * Text as the knob's value: '' is null (for knobs that allow none), a whole number is that
@@ -90,7 +92,8 @@ export class SetupForm {
 	/** Start evening was pressed: show every problem. */
 	attempted = $state(false);
 	saving = $state(false);
-	saveError = $state<string | null>(null);
+	/** Why the evening was not stored (the storage failed); the rules' problems are `problems`. */
+	failure = $state<Failure | null>(null);
 	known = $state.raw<PlayerRow[]>([]);
 
 	readonly choice: RulesChoice = $derived({
@@ -113,12 +116,15 @@ export class SetupForm {
 
 	readonly #db: CabooseDb;
 
-	constructor(db: CabooseDb) {
+	constructor(db: CabooseDb = appDb) {
 		this.#db = db;
 	}
 
+	/** Reads the players of earlier evenings, for picking. Without them the form still works:
+	 * picking is a shortcut only, so a failed read just offers none. */
 	async loadKnown(): Promise<void> {
-		this.known = await knownPlayers(this.#db);
+		const known = await attempt(() => knownPlayers(this.#db));
+		if (known.ok) this.known = known.value;
 	}
 
 	// ---- seats
@@ -266,28 +272,28 @@ export class SetupForm {
 	 * Stores the evening when the core accepts it and returns its id; otherwise shows every
 	 * problem and returns null, storing nothing.
 	 */
-	async start(): Promise<string | null> {
+	async startEvening(): Promise<string | null> {
 		this.attempted = true;
-		this.saveError = null;
+		this.failure = null;
 		if (this.problems.length > 0 || this.saving) return null;
 		this.saving = true;
-		try {
-			const starter =
-				this.rules.start === 'rotate' && this.firstStarter < this.names.length
-					? this.firstStarter
-					: 0;
-			const created = await createEvening(this.#db, {
+		const starter =
+			this.rules.start === 'rotate' && this.firstStarter < this.names.length
+				? this.firstStarter
+				: 0;
+		const stored = await attempt(() =>
+			createEvening(this.#db, {
 				names: $state.snapshot(this.names),
 				rules: $state.snapshot(this.choice) as RulesChoice,
 				firstStarter: starter
-			});
-			// A refusal repeats the problems this form already shows (the same validateSetup).
-			return created.ok ? created.id : null;
-		} catch (e) {
-			this.saveError = e instanceof Error ? e.message : String(e);
+			})
+		);
+		this.saving = false;
+		if (!stored.ok) {
+			this.failure = stored;
 			return null;
-		} finally {
-			this.saving = false;
 		}
+		// A refusal repeats the problems this form already shows (the same validateSetup).
+		return stored.value.ok ? stored.value.id : null;
 	}
 }

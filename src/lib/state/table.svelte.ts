@@ -1,9 +1,12 @@
 // The live table of an evening's current round, as the table screen sees it: the round's event
 // log, live from IndexedDB (a second tab's tap shows up here too), replayed by the pure reducer.
-// Every tap is written to disk before the screen counts it, so a reload loses nothing.
+// A tap is judged on the table as shown and counted at once; its write follows in a queue, one
+// after the other. A write that fails takes its tap (and any tap judged after it) back off the
+// table and says why, so the table never shows what is not on disk for longer than a write.
 
 import { untrack } from 'svelte';
 import { liveQuery } from 'dexie';
+import { db as appDb } from '$lib/db/client';
 import type { CabooseDb } from '$lib/db/database';
 import { appendTableEvent, tableEvents, undoLastTableEvent } from '$lib/db/table';
 import {
@@ -11,12 +14,12 @@ import {
 	replayTable,
 	whatNow,
 	type TableEvent,
-	type TableProblemCode,
 	type TableSetup,
 	type TableState,
 	type WhatNowCard
 } from '$lib/rules';
 import type { Ruleset } from '$lib/rules/types';
+import { attempt, dbFailure, done, type DbErrorKind, type Outcome } from './outcome';
 
 export interface TableRound {
 	eveningId: string;
@@ -25,23 +28,35 @@ export interface TableRound {
 	/** Player keys in seat order (players still in the evening). */
 	players: string[];
 	engine: number;
+	/** Who starts the round: the turn pointer is there before the first tap (null: hidden). */
+	starter?: string | null;
 }
 
-export type RecordResult = { ok: true } | { ok: false; problem: TableProblemCode | 'failed' };
+/** A tap counted on screen whose write has not committed yet. */
+interface Pending {
+	event: TableEvent;
+	/** The round it was made on ("eveningId:index"): it is written there, whatever came since. */
+	key: string;
+	eveningId: string;
+	roundIndex: number;
+}
 
-export class TableView {
+export class TableSession {
 	/** The round's log as stored; null until the first read. */
-	events = $state<TableEvent[] | null>(null);
-	/** Which round `events` belongs to ("eveningId:index"). */
+	#stored = $state.raw<TableEvent[] | null>(null);
+	/** Taps counted but not yet on disk, in order. */
+	#pending = $state.raw<Pending[]>([]);
+	/** Which round `#stored` belongs to ("eveningId:index"). */
 	loadedFor = $state<string | null>(null);
-	failure = $state<string | null>(null);
+	/** A read failure of the log, shown instead of the table. */
+	failure = $state<DbErrorKind | null>(null);
 
 	readonly #db: CabooseDb;
 	readonly #round: () => TableRound | null;
-	/** Taps are written one after the other, each judged on the state the previous one left. */
+	/** Writes run one after the other, in the order the taps were counted. */
 	#queue: Promise<unknown> = Promise.resolve();
 
-	constructor(db: CabooseDb, round: () => TableRound | null) {
+	constructor(round: () => TableRound | null, db: CabooseDb = appDb) {
 		this.#db = db;
 		this.#round = round;
 	}
@@ -55,15 +70,25 @@ export class TableView {
 			? { rules: this.round.rules, players: this.round.players, engine: this.round.engine }
 			: null
 	);
-	/** Null while the round's log is loading (never the previous round's table). */
-	readonly state: TableState | null = $derived.by(() => {
-		const r = this.round;
-		if (!r || !this.events || this.loadedFor !== this.key) return null;
-		return replayTable(r.rules, r.players, r.engine, this.events);
+	/** The round's log as the table shows it: what is stored, then the taps being written. */
+	readonly events: TableEvent[] | null = $derived.by(() => {
+		if (!this.#stored || this.loadedFor !== this.key) return null;
+		const key = this.key;
+		return [...this.#stored, ...this.#pending.filter((p) => p.key === key).map((p) => p.event)];
 	});
+	/** Null while the round's log is loading (never the previous round's table). */
+	readonly state: TableState | null = $derived(this.events ? this.#replay(this.events) : null);
 	readonly cards: WhatNowCard[] = $derived(
 		this.state && this.round ? whatNow(this.state, this.round.rules) : []
 	);
+
+	/** The table after `events`, the pointer first at the round's starter (not a stored event). */
+	#replay(events: TableEvent[]): TableState | null {
+		const r = this.round;
+		if (!r) return null;
+		const start: TableEvent[] = r.starter ? [{ type: 'turn', player: r.starter }] : [];
+		return replayTable(r.rules, r.players, r.engine, [...start, ...events]);
+	}
 
 	/** Follows the current round's log; call from an $effect so a new round re-subscribes. */
 	watch(): () => void {
@@ -74,59 +99,74 @@ export class TableView {
 		const db = this.#db;
 		const sub = liveQuery(() => tableEvents(db, r.eveningId, r.roundIndex)).subscribe({
 			next: (events) => {
-				this.events = events;
+				this.#stored = events;
 				this.loadedFor = key;
 				this.failure = null;
 			},
 			error: (error: unknown) => {
-				this.failure = error instanceof Error ? error.message : String(error);
+				const failure = dbFailure(error);
+				this.failure = 'error' in failure ? failure.error : 'unknown';
 			}
 		});
 		return () => sub.unsubscribe();
 	}
 
 	/**
-	 * Records what `make` builds from the table as it is once earlier taps are on disk. Refused
-	 * events are not stored; the code says why.
+	 * Records what `make` builds from the table as shown. A refused event is not counted and the
+	 * code says why; an accepted one is counted at once and written in turn. The promise settles
+	 * when its write has (or has not) committed.
 	 */
-	record(make: (state: TableState) => TableEvent): Promise<RecordResult> {
-		const run = async (): Promise<RecordResult> => {
-			const r = this.round;
-			const setup = this.setup;
-			const key = this.key;
-			const events = this.events;
-			if (!r || !setup || !events || this.loadedFor !== key)
-				return { ok: false, problem: 'failed' };
-			const state = replayTable(r.rules, r.players, r.engine, events);
-			const event = make(state);
-			const problem = checkTableEvent(setup, state, event);
-			if (problem) return { ok: false, problem };
-			try {
-				await appendTableEvent(this.#db, r.eveningId, r.roundIndex, event);
-			} catch (error) {
-				this.failure = error instanceof Error ? error.message : String(error);
-				return { ok: false, problem: 'failed' };
+	record(make: (state: TableState) => TableEvent): Promise<Outcome> {
+		const setup = this.setup;
+		const r = this.round;
+		const key = this.key;
+		const state = this.state;
+		// Not loaded yet: the table's controls are not shown then, so no tap can come.
+		if (!setup || !state || !r || key === null)
+			return Promise.resolve({ ok: false, conflict: 'round-taken' });
+		const event = make(state);
+		const problem = checkTableEvent(setup, state, event);
+		if (problem) return Promise.resolve({ ok: false, refused: problem });
+		const tap: Pending = { event, key, eveningId: r.eveningId, roundIndex: r.roundIndex };
+		this.#pending = [...this.#pending, tap];
+		return this.#enqueue(async (): Promise<Outcome> => {
+			// A tap judged after a failed one was judged on a table that is not on disk.
+			if (!this.#pending.includes(tap)) return { ok: false, conflict: 'round-taken' };
+			const written = await attempt(() =>
+				appendTableEvent(this.#db, tap.eveningId, tap.roundIndex, event)
+			);
+			if (!written.ok) {
+				// Off the table again: this tap and every tap counted after it.
+				const at = this.#pending.indexOf(tap);
+				this.#pending = this.#pending.slice(0, Math.max(at, 0));
+				return written;
 			}
-			// Counted at once; the live query brings the same log a moment later.
-			if (this.key === key) this.events = [...events, event];
-			return { ok: true };
-		};
-		const next = this.#queue.then(run, run);
-		this.#queue = next;
-		return next;
+			// On disk: from the stored log now (the live query brings the same a moment later).
+			if (this.loadedFor === tap.key && this.#stored) this.#stored = [...this.#stored, event];
+			this.#pending = this.#pending.filter((p) => p !== tap);
+			return done(true);
+		});
 	}
 
-	/** Drops the round's last event. */
-	undo(): Promise<boolean> {
-		const run = async () => {
-			const r = this.round;
-			if (!r || !this.events || this.events.length === 0) return false;
-			const key = this.key;
-			const events = this.events;
-			const gone = await undoLastTableEvent(this.#db, r.eveningId, r.roundIndex);
-			if (gone && this.key === key) this.events = events.slice(0, -1);
-			return gone !== null;
-		};
+	/** Drops the round's last event (after the taps still being written); whether there was one. */
+	undo(): Promise<Outcome<boolean>> {
+		const r = this.round;
+		const key = this.key;
+		return this.#enqueue(async (): Promise<Outcome<boolean>> => {
+			if (!r || this.key !== key || !this.#stored || this.#stored.length === 0) return done(false);
+			const gone = await attempt(async () => {
+				const removed = await undoLastTableEvent(this.#db, r.eveningId, r.roundIndex);
+				// Shown at once: the log as it is on disk now.
+				const log = await tableEvents(this.#db, r.eveningId, r.roundIndex);
+				if (this.key === key) this.#stored = log;
+				return removed;
+			});
+			if (!gone.ok) return gone;
+			return done(gone.value !== null);
+		});
+	}
+
+	#enqueue<T>(run: () => Promise<T>): Promise<T> {
 		const next = this.#queue.then(run, run);
 		this.#queue = next;
 		return next;

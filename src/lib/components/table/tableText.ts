@@ -1,6 +1,7 @@
 // The live table's codes in the reader's language: rule cards, refusals, penalties, train names.
 // Each Record covers every code, so a new code without words is a type error.
 import * as m from '$lib/paraglide/messages.js';
+import { doubleText } from '$lib/format';
 import {
 	mexicanTrainNumber,
 	type TableProblemCode,
@@ -29,10 +30,6 @@ export function trainInSentence(train: string, name: (p: string) => string): str
 		return elides(n) ? m.table_train_of_vowel({ name: n }) : m.table_train_of({ name: n });
 	}
 	return k === 1 ? m.table_the_mexican_train() : m.table_the_mexican_train_n({ n: k });
-}
-
-export function doubleText(value: number): string {
-	return `${value}|${value}`;
 }
 
 const PENALTY: Record<KnockPenalty, () => string> = {

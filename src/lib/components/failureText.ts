@@ -1,0 +1,81 @@
+// The one place a failed write or read becomes words. Every state-layer operation answers with a
+// typed Failure (state/outcome.ts); the screen says it with this function, never with a raw error.
+import * as m from '$lib/paraglide/messages.js';
+import type { DbErrorKind, Failure } from '$lib/state/outcome';
+import { problemTextWithPlayer } from './problemText';
+import { tableProblemText } from './table/tableText';
+
+/**
+ * What was being done, for the words of a database failure: saving an entry that stays on screen,
+ * changing the evening (end, undo, delete…), importing or exporting a backup, or reading.
+ */
+export type Doing = 'save' | 'change' | 'read' | 'import' | 'export';
+
+const DB_WORDS: Record<Doing, Record<DbErrorKind, () => string>> = {
+	save: {
+		quota: () => m.data_save_quota(),
+		version: () => m.data_save_version(),
+		closed: () => m.data_save_closed(),
+		constraint: () => m.round_conflict_taken(),
+		unknown: () => m.data_save_failed()
+	},
+	change: {
+		quota: () => m.state_change_quota(),
+		version: () => m.state_change_version(),
+		closed: () => m.state_change_closed(),
+		constraint: () => m.state_change_failed(),
+		unknown: () => m.state_change_failed()
+	},
+	import: {
+		quota: () => m.data_import_quota(),
+		version: () => m.data_import_failed(),
+		closed: () => m.data_import_failed(),
+		constraint: () => m.data_import_failed(),
+		unknown: () => m.data_import_failed()
+	},
+	export: {
+		quota: () => m.data_export_failed(),
+		version: () => m.data_export_failed(),
+		closed: () => m.data_export_failed(),
+		constraint: () => m.data_export_failed(),
+		unknown: () => m.data_export_failed()
+	},
+	read: {
+		quota: () => m.state_read_failed(),
+		version: () => m.state_read_version(),
+		closed: () => m.state_read_closed(),
+		constraint: () => m.state_read_failed(),
+		unknown: () => m.state_read_failed()
+	}
+};
+
+export function dbErrorText(kind: DbErrorKind, doing: Doing = 'save'): string {
+	return DB_WORDS[doing][kind]();
+}
+
+export interface FailureWords {
+	doing?: Doing;
+	/** A player's name, for refusals that name one. */
+	name?: (player: string) => string;
+	/** The 1-based round the screen is about, for "there is no saved round k". */
+	round?: number;
+}
+
+export function failureText(failure: Failure, words: FailureWords = {}): string {
+	if ('problems' in failure) {
+		const name = words.name ?? ((p: string) => p);
+		return failure.problems.map((p) => problemTextWithPlayer(p, name)).join(' ');
+	}
+	if ('refused' in failure) return tableProblemText(failure.refused);
+	if ('conflict' in failure) {
+		switch (failure.conflict) {
+			case 'missing-evening':
+				return m.round_conflict_missing();
+			case 'round-taken':
+				return m.round_conflict_taken();
+			case 'no-such-round':
+				return m.round_no_such_round({ k: words.round ?? 0 });
+		}
+	}
+	return dbErrorText(failure.error, words.doing);
+}

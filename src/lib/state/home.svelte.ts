@@ -1,0 +1,64 @@
+// The home page's evenings, read with a peek (plain IndexedDB, no Dexie: the home page keeps to
+// its JS budget), for Continue; read again after every write in another tab.
+import { peekDatabase, peekedEvenings, peekIsNewer, type Peek } from '$lib/db/peek';
+import { summarise, type EveningSummary } from './summary';
+
+/**
+ * Dexie tells its other tabs about every write on this channel (dexie/src/live-query, the name
+ * `x-storagemutated-1`). Listening to it keeps Continue current without loading Dexie; should the
+ * name ever change, Continue is only as old as the last visit to the home page.
+ */
+const DEXIE_MUTATIONS = 'x-storagemutated-1';
+
+export class HomeEvenings {
+	items = $state.raw<EveningSummary[]>([]);
+	/** The newest evening not yet over, for Continue. */
+	readonly newestOpen = $derived(this.items.find((e) => !e.over));
+
+	/** Reads now and again after every write in another tab; returns the stop for `$effect`. */
+	watch(): () => void {
+		let stopped = false;
+		let running = false;
+		let again = false;
+		const load = async (): Promise<void> => {
+			if (running) {
+				again = true;
+				return;
+			}
+			running = true;
+			try {
+				const { peek } = await peekDatabase();
+				// Newer data is for a newer build to show; the banner says so.
+				if (!stopped) this.items = peek && !peekIsNewer(peek) ? summariseAll(peek) : [];
+			} catch (e) {
+				console.error('Caboose: the saved evenings could not be read', e);
+			} finally {
+				running = false;
+				if (again && !stopped) {
+					again = false;
+					void load();
+				}
+			}
+		};
+		void load();
+		const channel =
+			typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(DEXIE_MUTATIONS);
+		if (channel) channel.onmessage = () => void load();
+		return () => {
+			stopped = true;
+			channel?.close();
+		};
+	}
+}
+
+function summariseAll(peek: Peek): EveningSummary[] {
+	const out: EveningSummary[] = [];
+	for (const item of peekedEvenings(peek)) {
+		try {
+			out.push(summarise(item));
+		} catch {
+			// An evening this build cannot read is not offered for Continue.
+		}
+	}
+	return out;
+}

@@ -1,0 +1,40 @@
+// What every write of the state layer answers: done, or why not, in a few typed kinds. A screen
+// turns a failure into words with one function (components/failureText.ts); no raw error message
+// ever reaches a screen, and nothing below the state layer speaks English.
+import { describeDbError, type DbErrorKind } from '$lib/db/errors';
+import type { Problem, TableProblemCode } from '$lib/rules';
+
+export type { DbErrorKind };
+
+/** What changed meanwhile (another tab, a deleted evening): nothing was written. */
+export type Conflict = 'missing-evening' | 'round-taken' | 'no-such-round';
+
+export type Failure =
+	/** The rules refuse the round: nothing was written. */
+	| { ok: false; problems: Problem[] }
+	/** The rules refuse a tap on the live table: nothing was written. */
+	| { ok: false; refused: TableProblemCode }
+	| { ok: false; conflict: Conflict }
+	/** The database failed (full, closed, upgraded elsewhere…): nothing was written. */
+	| { ok: false; error: DbErrorKind };
+
+export type Outcome<T = true> = { ok: true; value: T } | Failure;
+
+export function done<T>(value: T): Outcome<T> {
+	return { ok: true, value };
+}
+
+/** The database failure as a typed outcome; the raw error goes to the console for a bug report. */
+export function dbFailure(error: unknown): Failure {
+	console.error('Caboose: a storage operation failed', error);
+	return { ok: false, error: describeDbError(error) };
+}
+
+/** Runs a database operation; a thrown error becomes a typed failure. */
+export async function attempt<T>(operation: () => Promise<T>): Promise<Outcome<T>> {
+	try {
+		return done(await operation());
+	} catch (error) {
+		return dbFailure(error);
+	}
+}

@@ -1,0 +1,116 @@
+// The live table and the score sheet are one round, and the evening's screens answer every tap
+// where the finger is: the starter picked on the round screen is where the table's turn pointer
+// starts and moves the rotation; End evening and Undo ask first, in a dialog on screen; after an
+// undo the screen says what was removed; a typed address that names no round says so; every
+// screen has a title of its own.
+import { expect, test } from '@playwright/test';
+import { roundCount } from './helpers/db';
+import { collectErrors, newEvening, playRound } from './helpers/evening';
+
+test('the starter picked on the round screen starts the table and moves the rotation', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	await page.goto('/new');
+	await page.getByLabel('Player 1', { exact: true }).fill('Anna');
+	await page.getByLabel('Player 2', { exact: true }).fill('Ben');
+	await page.getByRole('button', { name: 'Add player' }).click();
+	await page.getByLabel('Player 3', { exact: true }).fill('Cleo');
+	await page.getByText('House rules', { exact: true }).click();
+	await page.getByLabel('Who starts a round').selectOption({ label: 'Moves clockwise' });
+	await page.getByRole('button', { name: 'Start evening' }).click();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 1 of 13');
+
+	// Anna would start; the scorekeeper picks Ben.
+	await expect(page.getByLabel('Starts').locator('option:checked')).toHaveText('Anna');
+	await page.getByLabel('Starts').selectOption({ label: 'Ben' });
+	await page.getByRole('link', { name: 'Table', exact: true }).click();
+	await expect(page.getByLabel('Whose turn').locator('option:checked')).toHaveText('Ben');
+
+	// The round is played; the next round starts with the seat after Ben, not after Anna.
+	await page.getByRole('link', { name: 'End round' }).click();
+	await playRound(page, 'Ben', { Anna: 5, Cleo: 8 });
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 2 of 13');
+	await expect(page.getByLabel('Starts').locator('option:checked')).toHaveText('Cleo');
+	await page.getByRole('link', { name: 'Table', exact: true }).click();
+	await expect(page.getByLabel('Whose turn').locator('option:checked')).toHaveText('Cleo');
+	expect(errors).toEqual([]);
+});
+
+test('End evening asks first, in a dialog on screen; Cancel keeps the evening going', async ({
+	page
+}) => {
+	await newEvening(page, ['Anna', 'Ben'], 'swiss-jassshop');
+	await playRound(page, 'Anna', { Ben: 3 });
+	await page.getByRole('button', { name: 'End evening' }).click();
+	const dialog = page.getByRole('dialog', { name: /End the evening now/ });
+	await expect(dialog).toBeInViewport();
+	await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+	await dialog.getByRole('button', { name: 'Cancel' }).click();
+	await expect(dialog).toHaveCount(0);
+	await expect(page.getByRole('button', { name: 'Save round' })).toBeVisible();
+	await page.getByRole('button', { name: 'End evening' }).click();
+	await dialog.getByRole('button', { name: 'End evening' }).click();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('The evening is over.');
+});
+
+test('Undo last round asks where the finger is, then says what it removed', async ({ page }) => {
+	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo', 'Dario'], 'swiss-jassshop');
+	await playRound(page, 'Anna', { Ben: 10, Cleo: 4, Dario: 7 });
+	await playRound(page, 'Ben', { Anna: 1, Cleo: 2, Dario: 3 });
+
+	// On the round screen, far down the page.
+	const undo = page.getByRole('button', { name: 'Undo last round' });
+	await undo.scrollIntoViewIfNeeded();
+	await undo.click();
+	const confirm = page.getByRole('dialog').getByRole('button', { name: 'Confirm' });
+	await expect(confirm).toBeInViewport();
+	await confirm.click();
+	await expect(page.getByRole('status').filter({ hasText: 'Round 2 removed' })).toBeVisible();
+	expect(await roundCount(page, id)).toBe(1);
+
+	// On the standings, after a correction: "corrected" does not stay once a round is removed.
+	await playRound(page, 'Ben', { Anna: 1, Cleo: 2, Dario: 3 });
+	await page.getByRole('link', { name: 'Standings' }).click();
+	await page.getByRole('link', { name: 'Edit round 1' }).click();
+	await page.getByLabel('Ben points').fill('11');
+	await page.getByRole('button', { name: 'Save round' }).click();
+	await expect(page.getByRole('status').filter({ hasText: 'Round 1 corrected' })).toBeVisible();
+	await page.getByRole('button', { name: 'Undo last round' }).click();
+	await expect(page.getByRole('dialog').getByRole('button', { name: 'Confirm' })).toBeInViewport();
+	await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+	await expect(page.getByRole('status').filter({ hasText: 'Round 2 removed' })).toBeVisible();
+	await expect(page.getByText('Round 1 corrected')).toHaveCount(0);
+	expect(await roundCount(page, id)).toBe(1);
+});
+
+test('an address that names no round says so in words; every screen has its own title', async ({
+	page
+}) => {
+	const id = await newEvening(page, ['Anna', 'Ben'], 'swiss-jassshop');
+	await expect(page).toHaveTitle('Round 1 of 13 · Anna, Ben – Caboose');
+	await page.goto(`/evening/${id}/round/abc`);
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('No such round');
+	await expect(page.getByText('NaN')).toHaveCount(0);
+	await expect(page).toHaveTitle('No such round – Caboose');
+	await page.goto(`/evening/${id}/round/7`);
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('No such round');
+	await expect(page.getByRole('alert')).toHaveText('There is no saved round 7.');
+
+	const titles: [string, string][] = [
+		['/', 'Caboose'],
+		['/new', 'New evening – Caboose'],
+		['/evenings', 'Evenings – Caboose'],
+		['/settings', 'Settings – Caboose'],
+		[`/evening/${id}/standings`, 'Standings – Caboose'],
+		[`/evening/${id}/table`, 'Table – Caboose']
+	];
+	for (const [path, title] of titles) {
+		await page.goto(path);
+		await expect(page).toHaveTitle(title);
+	}
+	// An evening that is not there is not "Loading…".
+	await page.goto('/evening/not-an-evening');
+	await expect(page.getByRole('alert')).toBeVisible();
+	await expect(page).toHaveTitle('Evening not found – Caboose');
+});

@@ -1,0 +1,215 @@
+// @vitest-environment jsdom
+// The evening's state class on fake-indexeddb: live reads, every write's typed outcome, two tabs
+// saving the same round, a round typed for a round another tab saved, and the draft (autosave,
+// flush on request, cancelled by Save).
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const waitFor = vi.waitFor;
+
+import { flushSync } from 'svelte';
+import { EveningSession } from '$lib/state/evening.svelte';
+import { EntryForm, type EntryContext } from '$lib/state/entry.svelte';
+import { loadDraft } from '$lib/db/rounds';
+import { FLUSH_EVENT, type FlushDetail } from '$lib/db/flush';
+import { closeAll, connect, freshDb } from '../db/helpers';
+import { seedEvening } from '../db/backup-fixtures';
+
+afterEach(closeAll);
+
+/** A session following its evening, and a form for the session's next round. */
+async function open(session: EveningSession) {
+	const stop = session.watch();
+	await waitFor(() => expect(session.state).not.toBeNull());
+	const context = (): EntryContext | null =>
+		session.setup && session.next
+			? { setup: session.setup, rounds: session.entries, ...session.next }
+			: null;
+	const form = new EntryForm(context);
+	return { stop, form };
+}
+
+/** Types a valid round: the first player went out, the others hold `points` each. */
+function typeRound(form: EntryForm, points = 12) {
+	const [first, ...rest] = form.context!.players;
+	form.toggleOut(first!);
+	for (const p of rest) form.setText(p, String(points));
+}
+
+describe('EveningSession', () => {
+	it('reads the evening live and scores it; a round saved elsewhere shows up', async () => {
+		const db = freshDb();
+		const id = await seedEvening(db, ['Anna', 'Ben', 'Cleo'], 2);
+		const session = new EveningSession(id, db);
+		const { stop } = await open(session);
+		expect(session.rows).toHaveLength(2);
+		expect(session.next?.index).toBe(2);
+		expect(session.name(session.evening!.players[1]!.id)).toBe('Ben');
+
+		const other = new EveningSession(id, db);
+		const tab = await open(other);
+		tab.form.reset(2);
+		typeRound(tab.form);
+		expect(await other.saveNext(tab.form)).toEqual({ ok: true, value: 2 });
+		await waitFor(() => expect(session.rows).toHaveLength(3));
+		stop();
+		tab.stop();
+	});
+
+	it('says when there is no such evening, and refuses writes to it as a conflict', async () => {
+		const db = freshDb();
+		const session = new EveningSession('nobody', db);
+		const stop = session.watch();
+		await waitFor(() => expect(session.evening).toBeNull());
+		expect(await session.end()).toEqual({ ok: false, conflict: 'missing-evening' });
+		stop();
+	});
+
+	it('two tabs saving the same round: one is stored, the other is told it was taken', async () => {
+		const db = freshDb();
+		const id = await seedEvening(db, ['Anna', 'Ben'], 1);
+		// A second connection to the same database, as a second tab has.
+		const db2 = connect(db.name);
+		const a = new EveningSession(id, db);
+		const b = new EveningSession(id, db2);
+		const [ta, tb] = [await open(a), await open(b)];
+		for (const t of [ta, tb]) {
+			t.form.reset(1);
+			typeRound(t.form);
+		}
+		const results = await Promise.all([a.saveNext(ta.form), b.saveNext(tb.form)]);
+		expect(results.filter((r) => r?.ok)).toHaveLength(1);
+		expect(results.filter((r) => r && !r.ok)).toEqual([{ ok: false, conflict: 'round-taken' }]);
+		expect(await db.rounds.where('eveningId').equals(id).count()).toBe(2);
+		ta.stop();
+		tb.stop();
+	});
+
+	it('never stores a round typed for a round another tab has saved meanwhile', async () => {
+		const db = freshDb();
+		const id = await seedEvening(db, ['Anna', 'Ben'], 1);
+		const session = new EveningSession(id, db);
+		const { stop, form } = await open(session);
+		form.reset(0); // typed while the screen still showed round 1
+		typeRound(form);
+		expect(await session.saveNext(form)).toEqual({ ok: false, conflict: 'round-taken' });
+		expect(await db.rounds.count()).toBe(1);
+		stop();
+	});
+
+	it('stores nothing while the form itself refuses what was typed', async () => {
+		const db = freshDb();
+		const id = await seedEvening(db, ['Anna', 'Ben'], 0);
+		const session = new EveningSession(id, db);
+		const { stop, form } = await open(session);
+		form.reset(0);
+		typeRound(form);
+		// Nothing to store yet: the form shows its own problems first (no Save on an empty form).
+		form.setText(form.context!.players[1]!, 'lots');
+		expect(await session.saveNext(form)).toBeNull();
+		expect(await db.rounds.count()).toBe(0);
+		stop();
+	});
+
+	it('undo, end, resume and delete answer typed outcomes', async () => {
+		const db = freshDb();
+		const id = await seedEvening(db, ['Anna', 'Ben'], 2);
+		const session = new EveningSession(id, db);
+		const { stop } = await open(session);
+		expect(await session.undo()).toEqual({ ok: true, value: 1 });
+		expect(await session.end()).toEqual({ ok: true, value: true });
+		expect((await db.evenings.get(id))!.endedAt).not.toBeNull();
+		expect(await session.resume()).toEqual({ ok: true, value: true });
+		expect((await db.evenings.get(id))!.endedAt).toBeNull();
+		expect(await session.remove()).toEqual({ ok: true, value: true });
+		expect(await db.evenings.get(id)).toBeUndefined();
+		expect(await db.rounds.where('eveningId').equals(id).count()).toBe(0);
+		expect(await session.undo()).toEqual({ ok: true, value: null });
+		stop();
+	});
+
+	it('a storage failure is a typed failure, never a thrown error', async () => {
+		const db = freshDb();
+		const id = await seedEvening(db, ['Anna', 'Ben'], 1);
+		const session = new EveningSession(id, db);
+		const { stop, form } = await open(session);
+		form.reset(1);
+		typeRound(form);
+		db.close();
+		const silenced = console.error;
+		console.error = () => {};
+		try {
+			expect(await session.saveNext(form)).toEqual({ ok: false, error: 'closed' });
+			expect(await session.end()).toEqual({ ok: false, error: 'closed' });
+		} finally {
+			console.error = silenced;
+		}
+		// What was typed is still there.
+		expect(form.pristine).toBe(false);
+		stop();
+	});
+
+	it('keeps the draft: written after typing, at once on a flush request, and gone after Save', async () => {
+		const db = freshDb();
+		const id = await seedEvening(db, ['Anna', 'Ben'], 1);
+		const session = new EveningSession(id, db);
+		const { stop, form } = await open(session);
+		const stopDraft = session.keepDraft(form);
+		flushSync();
+		// The round's (absent) draft is read before anything is autosaved.
+		await waitFor(() => expect(form.loadedFor).toBe(1));
+		form.setText(form.context!.players[1]!, '17');
+		flushSync();
+		await waitFor(async () => expect((await loadDraft(db, id, 1))?.text).toBeTruthy());
+
+		// Another tab upgrading asks for the draft now; the write is handed over to wait for.
+		form.setText(form.context!.players[1]!, '18');
+		flushSync();
+		const writes: Promise<unknown>[] = [];
+		const detail: FlushDetail = { waitUntil: (p) => void writes.push(p) };
+		dispatchEvent(new CustomEvent(FLUSH_EVENT, { detail }));
+		expect(writes).toHaveLength(1);
+		await Promise.all(writes);
+		expect((await loadDraft(db, id, 1))!.text[form.context!.players[1]!]).toBe('18');
+
+		// Save drops the draft, and the autosave still waiting is dropped with it: a flush request
+		// right after finds nothing to write.
+		typeRound(form);
+		flushSync();
+		expect(await session.saveNext(form)).toEqual({ ok: true, value: 1 });
+		flushSync();
+		const after: Promise<unknown>[] = [];
+		dispatchEvent(
+			new CustomEvent(FLUSH_EVENT, {
+				detail: { waitUntil: (p: Promise<unknown>) => after.push(p) }
+			})
+		);
+		expect(after).toHaveLength(0);
+		expect(await loadDraft(db, id, 1)).toBeNull();
+		stopDraft();
+		stop();
+	});
+
+	it('a draft read for the round is restored into an untouched form', async () => {
+		const db = freshDb();
+		const id = await seedEvening(db, ['Anna', 'Ben'], 0);
+		const first = new EveningSession(id, db);
+		const a = await open(first);
+		const stopA = first.keepDraft(a.form);
+		flushSync();
+		await waitFor(() => expect(a.form.loadedFor).toBe(0));
+		a.form.setText(a.form.context!.players[0]!, '9');
+		flushSync();
+		stopA(); // leaving the screen writes what is pending
+		await waitFor(async () => expect(await loadDraft(db, id, 0)).not.toBeNull());
+		a.stop();
+
+		const again = new EveningSession(id, db);
+		const b = await open(again);
+		const stopB = again.keepDraft(b.form);
+		flushSync();
+		await waitFor(() => expect(b.form.text[b.form.context!.players[0]!]).toBe('9'));
+		stopB();
+		b.stop();
+	});
+});
