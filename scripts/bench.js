@@ -10,6 +10,9 @@ function run(label, cmd, args) {
 // 1. The scoring core (src/lib/rules), run as TypeScript by tsx.
 run('rules: validate and score', 'npx', ['tsx', 'scripts/bench-rules.ts']);
 
+// 1b. The "Show to the table" link: its length and the QR code it needs.
+run('link: snapshot size and QR version', 'npx', ['tsx', 'scripts/bench-link.ts']);
+
 // 2. Bundle size and what each screen loads, measured in Chromium against a fresh build.
 const buildDir = process.env.BUILD_DIR ?? 'build';
 run('build', 'npx', ['vite', 'build', '--logLevel', 'error']);

@@ -1,7 +1,12 @@
 // The one place a failed write or read becomes words. Every state-layer operation answers with a
 // typed Failure (state/outcome.ts); the screen says it with this function, never with a raw error.
 import * as m from '$lib/paraglide/messages.js';
-import type { DbErrorKind, Failure } from '$lib/state/outcome';
+import {
+	MAX_BACKUP_BYTES,
+	type BackupProblem,
+	type DbErrorKind,
+	type Failure
+} from '$lib/state/outcome';
 import { problemTextWithPlayer } from './problemText';
 import { tableProblemText } from './table/tableText';
 
@@ -61,12 +66,36 @@ export interface FailureWords {
 	round?: number;
 }
 
+/** Why a backup file (or a kept link) was refused; nothing was changed. */
+function backupText(problem: BackupProblem): string {
+	const where = problem.path ?? '—';
+	switch (problem.code) {
+		case 'too-large':
+			return m.data_refused_too_large({ max: Math.round(MAX_BACKUP_BYTES / 1024 / 1024) });
+		case 'not-json':
+			return m.data_refused_not_json();
+		case 'not-a-backup':
+			return m.data_refused_not_backup();
+		case 'format-version':
+			return m.data_refused_version();
+		case 'too-deep':
+		case 'forbidden-key':
+			return m.data_refused_unsafe();
+		case 'round-refused':
+			return m.data_refused_round({ where });
+		case 'invalid':
+		case 'inconsistent':
+			return m.data_refused_invalid({ where });
+	}
+}
+
 export function failureText(failure: Failure, words: FailureWords = {}): string {
 	if ('problems' in failure) {
 		const name = words.name ?? ((p: string) => p);
 		return failure.problems.map((p) => problemTextWithPlayer(p, name)).join(' ');
 	}
 	if ('refused' in failure) return tableProblemText(failure.refused);
+	if ('backup' in failure) return backupText(failure.backup);
 	if ('conflict' in failure) {
 		switch (failure.conflict) {
 			case 'missing-evening':

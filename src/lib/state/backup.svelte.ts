@@ -8,16 +8,11 @@ import {
 	exportBackup,
 	importBackupText,
 	MAX_BACKUP_BYTES,
-	type BackupProblem,
 	type ImportResult
 } from '$lib/db/backup';
 import { attempt, done, type Outcome } from './outcome';
 
-export { MAX_BACKUP_BYTES };
-export type { BackupProblem, ImportResult };
-
-/** An import: merged, refused for what the file holds, or failed in storage. */
-export type ImportOutcome = Outcome<ImportResult> | { ok: false; backup: BackupProblem };
+export type { ImportResult };
 
 export class BackupTransfer {
 	busy = $state(false);
@@ -42,7 +37,7 @@ export class BackupTransfer {
 	}
 
 	/** Reads, checks and merges a chosen file. Too big is refused before it is read into memory. */
-	async importFile(file: Blob): Promise<ImportOutcome> {
+	async importFile(file: Blob): Promise<Outcome<ImportResult>> {
 		if (file.size > MAX_BACKUP_BYTES) return { ok: false, backup: { code: 'too-large' } };
 		this.busy = true;
 		try {

@@ -80,13 +80,7 @@ export class EntryForm {
 	});
 
 	/** True when nothing was typed or chosen yet (no draft worth keeping). */
-	readonly pristine: boolean = $derived(
-		Object.values(this.text).every((t) => t.trim() === '') &&
-			Object.keys(this.tiles).length === 0 &&
-			this.out.length === 0 &&
-			!this.blocked &&
-			this.starter === null
-	);
+	readonly pristine: boolean = $derived(nothingTyped(this.fields));
 
 	modeOf(player: string): EntryMode {
 		return this.mode[player] ?? 'points';
@@ -226,6 +220,17 @@ export class EntryForm {
 		this.restore(emptyDraftFields(), index);
 		this.touched = {};
 	}
+}
+
+/** True when the fields hold nothing typed or chosen (no draft worth keeping). */
+export function nothingTyped(fields: DraftFields): boolean {
+	return (
+		Object.values(fields.text).every((t) => t.trim() === '') &&
+		Object.keys(fields.tiles).length === 0 &&
+		fields.out.length === 0 &&
+		!fields.blocked &&
+		fields.starter === null
+	);
 }
 
 /** A saved round as form fields, for editing it. */

@@ -12,6 +12,7 @@ import type { CabooseDb, EveningRow, RoundRow } from '$lib/db/database';
 import { eveningCsv, eveningCsvFileName, type CsvLabels } from '$lib/db/csv';
 import { deleteEvening } from '$lib/db/evenings';
 import {
+	clearDraft,
 	editRound,
 	endEvening,
 	eveningSetup,
@@ -22,7 +23,7 @@ import {
 	saveRound,
 	undoLastRound
 } from '$lib/db/rounds';
-import { autosave, type EntryForm } from './entry.svelte';
+import { autosave, nothingTyped, type EntryForm } from './entry.svelte';
 import { attempt, dbFailure, done, type DbErrorKind, type Outcome } from './outcome';
 
 export type { EveningRow, RoundRow };
@@ -196,7 +197,10 @@ export class EveningSession {
 				);
 			});
 		});
-		const saver = autosave(form, (fields, index) => saveDraft(db, id, index, fields));
+		// A form with nothing in it is no draft: an old one goes, and none is written.
+		const saver = autosave(form, (fields, index) =>
+			nothingTyped(fields) ? clearDraft(db, id) : saveDraft(db, id, index, fields)
+		);
 		this.#cancelDraft = saver.cancel;
 		return () => {
 			stopLoading();

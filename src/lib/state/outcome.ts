@@ -2,9 +2,12 @@
 // turns a failure into words with one function (components/failureText.ts); no raw error message
 // ever reaches a screen, and nothing below the state layer speaks English.
 import { describeDbError, type DbErrorKind } from '$lib/db/errors';
+import type { BackupProblem } from '$lib/db/backup';
 import type { Problem, TableProblemCode } from '$lib/rules';
 
-export type { DbErrorKind };
+export type { BackupProblem, DbErrorKind };
+/** The largest backup file taken, for the words of a refusal. */
+export { MAX_BACKUP_BYTES } from '$lib/db/backup-limits';
 
 /** What changed meanwhile (another tab, a deleted evening): nothing was written. */
 export type Conflict = 'missing-evening' | 'round-taken' | 'no-such-round';
@@ -15,6 +18,8 @@ export type Failure =
 	/** The rules refuse a tap on the live table: nothing was written. */
 	| { ok: false; refused: TableProblemCode }
 	| { ok: false; conflict: Conflict }
+	/** A backup file (or a kept link) holds what Caboose refuses: nothing was written. */
+	| { ok: false; backup: BackupProblem }
 	/** The database failed (full, closed, upgraded elsewhere…): nothing was written. */
 	| { ok: false; error: DbErrorKind };
 

@@ -39,6 +39,8 @@ interface Pending {
 	key: string;
 	eveningId: string;
 	roundIndex: number;
+	/** Its place in the log once written: shown from the stored log as soon as that has it. */
+	seq?: number;
 }
 
 export class TableSession {
@@ -72,9 +74,13 @@ export class TableSession {
 	);
 	/** The round's log as the table shows it: what is stored, then the taps being written. */
 	readonly events: TableEvent[] | null = $derived.by(() => {
-		if (!this.#stored || this.loadedFor !== this.key) return null;
+		const stored = this.#stored;
+		if (!stored || this.loadedFor !== this.key) return null;
 		const key = this.key;
-		return [...this.#stored, ...this.#pending.filter((p) => p.key === key).map((p) => p.event)];
+		const unseen = this.#pending.filter(
+			(p) => p.key === key && (p.seq === undefined || p.seq >= stored.length)
+		);
+		return [...stored, ...unseen.map((p) => p.event)];
 	});
 	/** Null while the round's log is loading (never the previous round's table). */
 	readonly state: TableState | null = $derived(this.events ? this.#replay(this.events) : null);
@@ -99,6 +105,11 @@ export class TableSession {
 		const db = this.#db;
 		const sub = liveQuery(() => tableEvents(db, r.eveningId, r.roundIndex)).subscribe({
 			next: (events) => {
+				// Written taps the log now holds are shown from it; a late, older answer of the query
+				// never takes a written tap off the table.
+				this.#pending = this.#pending.filter(
+					(p) => p.key !== key || p.seq === undefined || p.seq >= events.length
+				);
 				this.#stored = events;
 				this.loadedFor = key;
 				this.failure = null;
@@ -141,9 +152,8 @@ export class TableSession {
 				this.#pending = this.#pending.slice(0, Math.max(at, 0));
 				return written;
 			}
-			// On disk: from the stored log now (the live query brings the same a moment later).
-			if (this.loadedFor === tap.key && this.#stored) this.#stored = [...this.#stored, event];
-			this.#pending = this.#pending.filter((p) => p !== tap);
+			// On disk: it stays on the table until the live query brings the log that holds it.
+			tap.seq = written.value;
 			return done(true);
 		});
 	}
@@ -153,12 +163,16 @@ export class TableSession {
 		const r = this.round;
 		const key = this.key;
 		return this.#enqueue(async (): Promise<Outcome<boolean>> => {
-			if (!r || this.key !== key || !this.#stored || this.#stored.length === 0) return done(false);
+			if (!r || this.key !== key) return done(false);
 			const gone = await attempt(async () => {
 				const removed = await undoLastTableEvent(this.#db, r.eveningId, r.roundIndex);
 				// Shown at once: the log as it is on disk now.
 				const log = await tableEvents(this.#db, r.eveningId, r.roundIndex);
-				if (this.key === key) this.#stored = log;
+				if (this.key === key) {
+					// Every earlier tap is written by now (the queue): the log read here is the table.
+					this.#pending = this.#pending.filter((p) => p.seq === undefined);
+					this.#stored = log;
+				}
 				return removed;
 			});
 			if (!gone.ok) return gone;

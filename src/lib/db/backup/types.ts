@@ -4,12 +4,13 @@
 // This file holds the format's constants and types; export.ts writes a backup, schema.ts and
 // parse.ts read one, import.ts merges it into the database.
 
+import { MAX_BACKUP_BYTES } from '../backup-limits';
 import type { EveningRow, PlayerRow, RoundRow, TableEventRow } from '../database';
 
 export const BACKUP_FORMAT = 'caboose-backup';
 export const BACKUP_FORMAT_VERSION = 1;
-/** Years of weekly evenings fit in a few MiB; anything far bigger is not a Caboose backup. */
-export const MAX_BACKUP_BYTES = 16 * 1024 * 1024;
+// Apart (backup-limits.ts), so the Settings screen can know the limit without loading the checks.
+export { MAX_BACKUP_BYTES };
 /** A backup nests 9 levels deep; a file nesting far deeper is refused before it is parsed. */
 export const MAX_BACKUP_DEPTH = 24;
 

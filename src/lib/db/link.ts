@@ -1,0 +1,90 @@
+// "Keep a copy": an evening from a link stored on this phone, merged exactly like an imported
+// backup (importBackupText: the same checks, the same merge, never removing a saved round).
+// Seats get this phone's ids for the names it already knows, so a player's evenings stay together.
+
+import { renameEntry, renameEvent, type EveningSnapshot } from '$lib/link';
+import type { TableEvent } from '$lib/rules';
+import {
+	BACKUP_FORMAT,
+	BACKUP_FORMAT_VERSION,
+	backupJson,
+	importBackupText,
+	type Backup,
+	type ImportOutcome
+} from './backup';
+import type { CabooseDb, PlayerRow, RoundRow, SeatRow } from './database';
+import { playerKey } from './evenings';
+
+/** The snapshot as a one-evening backup, with seat ids of this phone's known players. */
+export async function snapshotBackup(db: CabooseDb, snapshot: EveningSnapshot): Promise<Backup> {
+	const keys = snapshot.names.map(playerKey);
+	const known = await db.players.where('key').anyOf(keys).toArray();
+	const byKey = new Map(known.map((p) => [p.key, p.id]));
+	const at = snapshot.updatedAt;
+	const seats: SeatRow[] = snapshot.names.map((name, i) => ({
+		id: byKey.get(keys[i]!) ?? crypto.randomUUID(),
+		name
+	}));
+	const rename = (k: string) => seats[Number(k)]?.id ?? null;
+	const rounds: RoundRow[] = snapshot.rounds.map((r, index) => ({
+		id: `${snapshot.id}:${index}`,
+		eveningId: snapshot.id,
+		index,
+		entry: renameEntry(r.entry, rename),
+		starter: r.starter,
+		savedAt: at
+	}));
+	const events = (snapshot.table ?? [])
+		.map((e) => renameEvent(e, rename))
+		.filter((e): e is TableEvent => e !== null);
+	const players: PlayerRow[] = seats.map((s, i) => ({
+		id: s.id,
+		name: s.name,
+		key: keys[i]!,
+		lastPlayedAt: at
+	}));
+	return {
+		format: BACKUP_FORMAT,
+		formatVersion: BACKUP_FORMAT_VERSION,
+		exportedAt: at,
+		evenings: [
+			{
+				evening: {
+					id: snapshot.id,
+					createdAt: snapshot.createdAt,
+					updatedAt: snapshot.updatedAt,
+					players: seats,
+					rules: snapshot.rules,
+					firstStarter: snapshot.firstStarter,
+					endedAt: snapshot.ended ? snapshot.updatedAt : null
+				},
+				rounds,
+				...(events.length > 0
+					? {
+							tableEvents: events.map((event, seq) => ({
+								eveningId: snapshot.id,
+								roundIndex: rounds.length,
+								seq,
+								event: event as unknown as Record<string, unknown>,
+								at
+							}))
+						}
+					: {})
+			}
+		],
+		players
+	};
+}
+
+/**
+ * Stores the evening of a decoded link, merged like an imported backup: added when new, replaced
+ * only by a copy with more rounds (or as many, edited later), otherwise kept as stored. The
+ * backup's own checks run again on the way in; a refusal changes nothing.
+ */
+export async function keepSnapshot(
+	db: CabooseDb,
+	snapshot: EveningSnapshot
+): Promise<ImportOutcome> {
+	const backup = await snapshotBackup(db, snapshot);
+	return importBackupText(db, backupJson(backup));
+}

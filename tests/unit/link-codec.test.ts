@@ -1,0 +1,188 @@
+// The link codec: evenings of every preset round-trip exactly (entries, not totals), the view
+// recomputes the same standings, and the size of a full table's evening fits one QR code.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+	computeEvening,
+	PRESET_IDS,
+	resolveRules,
+	type RoundEntry,
+	type TableEvent
+} from '../../src/lib/rules/index';
+import {
+	decodeLink,
+	encodeSnapshot,
+	fragmentOf,
+	qrCode,
+	snapshotLink,
+	snapshotOf,
+	tileFromIndex,
+	tileIndex,
+	tilesFromText,
+	tilesToText,
+	type EveningSnapshot
+} from '../../src/lib/link/index';
+import { eveningArb } from '../rules/arbitraries';
+import { tableEvening, tableLog, tableSnapshot } from './link-fixtures';
+
+/** An entry with its hands' keys in seat order and `last: false` spelled as absent. */
+function normal(entry: RoundEntry): RoundEntry {
+	const hands = Object.fromEntries(
+		Object.entries(entry.hands)
+			.sort(([a], [b]) => Number(a) - Number(b))
+			.map(([k, h]) => [k, typeof h === 'number' ? h : h.map((t) => [t[0], t[1]])])
+	);
+	return { out: entry.out, blocked: entry.blocked, hands } as RoundEntry;
+}
+
+async function roundTrip(snapshot: EveningSnapshot) {
+	const link = await snapshotLink('https://caboose.example', snapshot);
+	const decoded = await decodeLink(link);
+	if (!decoded.ok) throw new Error(`refused: ${JSON.stringify(decoded.error)}`);
+	return { link, decoded: decoded.evening };
+}
+
+describe('tiles', () => {
+	it('numbers every tile of the largest set once, and spells it as one character', () => {
+		const seen = new Set<number>();
+		for (let a = 0; a <= 18; a++) {
+			for (let b = 0; b <= a; b++) {
+				const i = tileIndex([b, a]);
+				expect(tileFromIndex(i)).toEqual([a, b]);
+				seen.add(i);
+			}
+		}
+		expect(seen.size).toBe(190);
+		const all = [...seen].map(tileFromIndex);
+		expect(tilesFromText(tilesToText(all))).toEqual(all);
+		expect(tilesToText(all)).not.toMatch(/["\\]/);
+	}, 60_000);
+});
+
+describe('round trip', () => {
+	it('every preset, with points, tiles and both mixed', async () => {
+		for (const preset of PRESET_IDS) {
+			for (const as of ['points', 'tiles', 'mixed'] as const) {
+				const names = preset === 'swiss-station' ? ['Ann', 'Bo', 'Cy', 'Di'] : undefined;
+				const { evening, rounds } = tableEvening(as, {
+					rules: { preset },
+					...(names ? { names } : {}),
+					rounds: 9,
+					seed: preset.length
+				});
+				const snapshot = snapshotOf(evening, rounds);
+				const { decoded } = await roundTrip(snapshot);
+				expect(decoded.snapshot.names).toEqual(evening.players.map((p) => p.name));
+				expect(decoded.snapshot.rules).toEqual(snapshot.rules);
+				expect(decoded.snapshot.rounds.map((r) => normal(r.entry))).toEqual(
+					snapshot.rounds.map((r) => normal(r.entry))
+				);
+				expect(decoded.snapshot.rounds.map((r) => r.starter)).toEqual(rounds.map((r) => r.starter));
+				// The same standings as the scorekeeper's phone computes from its own ids.
+				const here = computeEvening(
+					{ rules: resolveRules(evening.rules), players: evening.players.map((p) => p.id) },
+					rounds.map((r) => r.entry)
+				);
+				const seatTotals = evening.players.map((p) => here.totals[p.id]);
+				expect(evening.players.map((_, i) => decoded.state.totals[String(i)])).toEqual(seatTotals);
+			}
+		}
+	}, 60_000);
+
+	it('generated evenings of every preset and knob, eliminations and ended evenings', async () => {
+		await fc.assert(
+			fc.asyncProperty(eveningArb(14), fc.boolean(), async (ev, ended) => {
+				const players = ev.setup.players.map((id, i) => ({ id, name: `Player ${i + 1}` }));
+				const snapshot = snapshotOf(
+					{
+						id: 'evening-1',
+						createdAt: 1,
+						updatedAt: 2,
+						players,
+						rules: ev.setup.rules,
+						firstStarter: players.length - 1,
+						endedAt: ended ? 2 : null
+					},
+					ev.rounds.map((entry) => ({ entry, starter: null }))
+				);
+				const { decoded } = await roundTrip(snapshot);
+				expect(decoded.snapshot.rounds.map((r) => normal(r.entry))).toEqual(
+					snapshot.rounds.map((r) => normal(r.entry))
+				);
+				expect(resolveRules(decoded.snapshot.rules)).toEqual(ev.setup.rules);
+				expect(decoded.snapshot.ended).toBe(ended);
+				expect(decoded.snapshot.firstStarter).toBe(players.length - 1);
+				const theirs = computeEvening({ ...ev.setup, ended }, ev.rounds);
+				const seat = (k: string) => String(ev.setup.players.indexOf(k));
+				expect(decoded.state.over).toBe(theirs.over);
+				expect(decoded.state.eliminated).toEqual(theirs.eliminated.map(seat));
+				expect(decoded.state.ranking).toEqual(theirs.ranking.map((g) => g.map(seat)));
+				expect(decoded.state.winner).toEqual(theirs.winner?.map(seat) ?? null);
+			}),
+			{ numRuns: 150, seed: 10 }
+		);
+	}, 60_000);
+
+	it('an evening with eliminated players (Italian elimination at 40)', async () => {
+		const { evening, rounds } = tableEvening('mixed', {
+			rules: { preset: 'italian-elimination', elimination: 40 },
+			names: ['Ada', 'Bruno', 'Carla', 'Dario', 'Elena'],
+			rounds: 13,
+			seed: 3
+		});
+		const snapshot = snapshotOf(evening, rounds);
+		const { decoded } = await roundTrip(snapshot);
+		expect(decoded.state.eliminated.length).toBeGreaterThan(0);
+		expect(decoded.snapshot.rules).toEqual({ preset: 'italian-elimination', elimination: 40 });
+	}, 60_000);
+
+	it('the live table: seats and trains come back as seat keys', async () => {
+		const { evening, rounds } = tableEvening('points', { rounds: 4 });
+		const log = tableLog(evening);
+		const snapshot = snapshotOf(evening, rounds, log);
+		const { decoded } = await roundTrip(snapshot);
+		const seat = (id: string) => String(evening.players.findIndex((p) => p.id === id));
+		const expected = log.map((e) => {
+			const c = { ...e } as Record<string, unknown>;
+			for (const f of ['train', 'by', 'player']) {
+				if (typeof c[f] === 'string' && c[f] !== 'mexican') c[f] = seat(c[f] as string);
+			}
+			return c as TableEvent;
+		});
+		expect(decoded.snapshot.table).toEqual(expected);
+	}, 60_000);
+
+	it('only knobs that differ from the preset travel; the preset id is the rules vocabulary', () => {
+		const { evening, rounds } = tableEvening('points', {
+			rules: { preset: 'cardinal-us', blankHalf: 25, rounds: 5, mode: 'plus' },
+			rounds: 2
+		});
+		expect(snapshotOf(evening, rounds).rules).toEqual({
+			preset: 'cardinal-us',
+			rounds: 5,
+			mode: 'plus'
+		});
+	}, 60_000);
+
+	it('a link is `…/view#c1.` and base64url, and only the fragment matters', async () => {
+		const snapshot = tableSnapshot('points');
+		const link = await snapshotLink('https://x.example', snapshot);
+		expect(link).toMatch(/^https:\/\/x\.example\/view#c1\.[A-Za-z0-9_-]+$/);
+		expect(fragmentOf(link)).toBe(await encodeSnapshot(snapshot));
+		expect((await decodeLink(fragmentOf(link))).ok).toBe(true);
+	}, 60_000);
+});
+
+describe('size', () => {
+	it('13 rounds, 8 players fit a QR code of version 25 or lower at error correction M', async () => {
+		const origin = 'https://caboose-scores.example.org';
+		for (const as of ['points', 'tiles', 'mixed'] as const) {
+			for (const withTable of [false, true]) {
+				const link = await snapshotLink(origin, tableSnapshot(as, withTable));
+				const qr = await qrCode(link);
+				expect(qr, `${as}${withTable ? ' + table' : ''}`).not.toBeNull();
+				expect(qr!.version, `${as}: ${link.length} characters`).toBeLessThanOrEqual(25);
+			}
+		}
+	}, 60_000);
+});
