@@ -1,13 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RoundRow } from '$lib/db/database';
-import {
-	createEvening,
-	deleteEvening,
-	knownPlayers,
-	listEvenings,
-	playerKey
-} from '$lib/db/evenings';
+import { createEvening, deleteEvening, knownPlayers, listEvenings } from '$lib/db/evenings';
+import { playerKey } from '$lib/rules';
 import { closeAll, freshDb, newEvening } from './helpers';
 
 afterEach(closeAll);

@@ -7,7 +7,6 @@ import {
 	editRound,
 	emptyDraftFields,
 	endEvening,
-	eveningSetup,
 	listRounds,
 	loadDraft,
 	readDraftFields,
@@ -16,7 +15,7 @@ import {
 	saveRound,
 	undoLastRound
 } from '$lib/db/rounds';
-import { computeEvening } from '$lib/rules';
+import { computeEvening, eveningSetup } from '$lib/rules';
 import type { RoundEntry, RulesChoice } from '$lib/rules/types';
 import { closeAll, connect, freshDb, newEvening } from './helpers';
 

@@ -3,8 +3,6 @@ import type { Problem, RulesChoice } from '$lib/rules/types';
 import type { CabooseDb, EveningRow, PlayerRow, SeatRow } from './database';
 import { withRounds, type EveningListItem } from './group';
 
-// The name key lives in the rules core; re-exported for the state classes that read it here.
-export { playerKey };
 export type { EveningListItem };
 
 export interface NewEvening {

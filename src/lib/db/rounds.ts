@@ -14,10 +14,6 @@ export type SaveResult =
 	/** The evening or the round changed meanwhile (another tab, a deleted evening): nothing written. */
 	| { ok: false; conflict: 'missing-evening' | 'round-taken' | 'no-such-round' };
 
-// The scoring core's view of a stored evening lives in the rules core; re-exported for the
-// state classes that read it here.
-export { eveningSetup };
-
 export function roundId(eveningId: string, index: number): string {
 	return `${eveningId}:${index}`;
 }

@@ -2,12 +2,13 @@
 // rules core. Only the preset and the knobs the scorekeeper changed are stored (RulesChoice).
 import { db as appDb } from '$lib/db/client';
 import type { CabooseDb, PlayerRow } from '$lib/db/database';
-import { createEvening, knownPlayers, playerKey } from '$lib/db/evenings';
+import { createEvening, knownPlayers } from '$lib/db/evenings';
 import {
 	MAX_SEATS,
 	PRESETS,
 	dealSize,
 	knobAllowsNone,
+	playerKey,
 	playerRange,
 	resolveRules,
 	scheduleEngines,
