@@ -43,3 +43,9 @@ export function doubleText(value: number): string {
 export function joinNames(names: readonly string[]): string {
 	return names.join(', ');
 }
+
+/** A score at most one decimal long, for display (plus-mode shares can be fractional). */
+export function formatScore(n: number): number {
+	const r = Math.round(n * 10) / 10;
+	return Object.is(r, -0) ? 0 : r;
+}

@@ -1,7 +1,8 @@
 // Shared by the backup tests: a database with real evenings in it, and a full dump to compare.
 import type { CabooseDb, RoundRow } from '$lib/db/database';
-import { createEvening } from '$lib/db/evenings';
 import type { RoundEntry, RulesChoice } from '$lib/rules/types';
+
+import { newEvening } from './helpers';
 
 export { closeAll, freshDb } from './helpers';
 
@@ -22,7 +23,7 @@ export async function seedEvening(
 	roundCount: number,
 	rules: RulesChoice = { preset: 'swiss-jassshop' }
 ): Promise<string> {
-	const id = await createEvening(db, { names, rules, firstStarter: 0 });
+	const id = await newEvening(db, { names, rules, firstStarter: 0 });
 	const evening = (await db.evenings.get(id))!;
 	const seats = evening.players.map((p) => p.id);
 	const rows: RoundRow[] = [];

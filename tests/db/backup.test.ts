@@ -101,6 +101,29 @@ describe('exportBackup', () => {
 		expect(parseBackup(backupJson(extra)).ok).toBe(false);
 	});
 
+	it('accepts the Mexican trains the reducer names and no other train', async () => {
+		const db = freshDb();
+		const id = await seedEvening(db, ['Anna', 'Ben'], 1);
+		const backup = await exportBackup(db);
+		const withTrain = (train: string) => {
+			const copy = structuredClone(backup);
+			copy.evenings[0]!.tableEvents = [
+				{ eveningId: id, roundIndex: 1, seq: 0, event: { type: 'tile', train, by: null }, at: 1 }
+			];
+			return parseBackup(backupJson(copy));
+		};
+		for (const train of ['mexican', 'mexican-2', 'mexican-3', 'mexican-100']) {
+			expect(withTrain(train).ok, train).toBe(true);
+		}
+		// 'mexican-1' and 'mexican-02' are never made (mexicanTrainId): not a train of this table.
+		for (const train of ['mexican-1', 'mexican-0', 'mexican-02', 'mexican-x', 'Mexican']) {
+			expect(withTrain(train), train).toMatchObject({
+				ok: false,
+				problem: { code: 'inconsistent', path: 'evenings[0].tableEvents[0].event.train' }
+			});
+		}
+	});
+
 	it('names the file by the local date', () => {
 		expect(backupFileName(new Date(2026, 10, 3, 23, 59))).toBe('caboose-backup-2026-11-03.json');
 	});

@@ -1,14 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RoundRow } from '$lib/db/database';
-import {
-	createEvening,
-	deleteEvening,
-	knownPlayers,
-	listEvenings,
-	playerKey
-} from '$lib/db/evenings';
-import { closeAll, freshDb } from './helpers';
+import { createEvening, deleteEvening, knownPlayers, listEvenings } from '$lib/db/evenings';
+import { playerKey } from '$lib/rules';
+import { closeAll, freshDb, newEvening } from './helpers';
 
 afterEach(closeAll);
 
@@ -26,7 +21,7 @@ function round(eveningId: string, index: number, savedAt = 1): RoundRow {
 describe('createEvening', () => {
 	it('stores the seats in order with the chosen rules and remembers the players', async () => {
 		const db = freshDb();
-		const id = await createEvening(db, {
+		const id = await newEvening(db, {
 			names: ['  Anna ', 'Ben', 'Cleo'],
 			rules: { preset: 'cardinal-us', blankHalf: 5 },
 			firstStarter: 1
@@ -51,12 +46,12 @@ describe('createEvening', () => {
 
 	it('reuses a known player matched by key and keeps the latest spelling', async () => {
 		const db = freshDb();
-		const first = await createEvening(db, {
+		const first = await newEvening(db, {
 			names: ['anna', 'Ben'],
 			rules: { preset: 'swiss-jassshop' },
 			firstStarter: 0
 		});
-		const second = await createEvening(db, {
+		const second = await newEvening(db, {
 			names: ['Dario', ' ANNA'],
 			rules: { preset: 'swiss-jassshop' },
 			firstStarter: 0
@@ -74,12 +69,12 @@ describe('createEvening', () => {
 
 	it('recognises a name typed with combining accents as the same player', async () => {
 		const db = freshDb();
-		await createEvening(db, {
+		await newEvening(db, {
 			names: ['Cl\u00e9o', 'Ben'],
 			rules: { preset: 'swiss-jassshop' },
 			firstStarter: 0
 		});
-		await createEvening(db, {
+		await newEvening(db, {
 			names: ['Cle\u0301o', 'Ben'],
 			rules: { preset: 'swiss-jassshop' },
 			firstStarter: 0
@@ -90,7 +85,7 @@ describe('createEvening', () => {
 	it('stores a plain copy of the rules, not the caller’s object', async () => {
 		const db = freshDb();
 		const rules = { preset: 'german-talon' as const, schedule: [12, 10, 8] };
-		const id = await createEvening(db, { names: ['A', 'B', 'C', 'D'], rules, firstStarter: 3 });
+		const id = await newEvening(db, { names: ['A', 'B', 'C', 'D'], rules, firstStarter: 3 });
 		rules.schedule.push(6);
 		expect((await db.evenings.get(id))!.rules).toEqual({
 			preset: 'german-talon',
@@ -99,31 +94,58 @@ describe('createEvening', () => {
 	});
 
 	it.each([
-		['no players', [], 0],
-		['an empty name', ['Anna', '  '], 0],
-		['a name twice ignoring case and spaces', ['Anna', ' anna '], 0],
-		['a first starter outside the seats', ['Anna', 'Ben'], 2],
-		['a fractional first starter', ['Anna', 'Ben'], 0.5]
-	])('refuses %s and stores nothing', async (_label, names, firstStarter) => {
+		[
+			'no players',
+			[],
+			0,
+			{ problems: [{ code: 'player-count', params: { min: 2, max: 10, count: 0 } }] }
+		],
+		['an empty name', ['Anna', '  '], 0, { problems: [{ code: 'name-empty', player: '1' }] }],
+		[
+			'a name twice ignoring case and spaces',
+			['Anna', ' anna '],
+			0,
+			{ problems: [{ code: 'name-duplicate', player: '1', params: { name: 'anna', first: 0 } }] }
+		],
+		['a first starter outside the seats', ['Anna', 'Ben'], 2, { invalid: 'first-starter' }],
+		['a fractional first starter', ['Anna', 'Ben'], 0.5, { invalid: 'first-starter' }]
+	])(
+		'refuses %s with a typed result and stores nothing',
+		async (_label, names, firstStarter, why) => {
+			const db = freshDb();
+			expect(
+				await createEvening(db, { names, rules: { preset: 'swiss-jassshop' }, firstStarter })
+			).toEqual({ ok: false, ...why });
+			expect(await db.evenings.count()).toBe(0);
+			expect(await db.players.count()).toBe(0);
+		}
+	);
+
+	it('refuses rules the rules core refuses (validateSetup), storing nothing', async () => {
 		const db = freshDb();
-		await expect(
-			createEvening(db, { names, rules: { preset: 'swiss-jassshop' }, firstStarter })
-		).rejects.toThrow();
+		const created = await createEvening(db, {
+			names: ['Anna', 'Ben'],
+			rules: { preset: 'swiss-jassshop', set: 7 as never },
+			firstStarter: 0
+		});
+		expect(created).toEqual({
+			ok: false,
+			problems: [{ code: 'bad-knob', params: { knob: 'set', value: '7' } }]
+		});
 		expect(await db.evenings.count()).toBe(0);
-		expect(await db.players.count()).toBe(0);
 	});
 });
 
 describe('listEvenings', () => {
 	it('lists newest first with each evening’s rounds in order and their count', async () => {
 		const db = freshDb();
-		const older = await createEvening(db, {
+		const older = await newEvening(db, {
 			names: ['Anna', 'Ben'],
 			rules: { preset: 'swiss-jassshop' },
 			firstStarter: 0
 		});
 		await db.evenings.update(older, { createdAt: 1000 });
-		const newer = await createEvening(db, {
+		const newer = await newEvening(db, {
 			names: ['Cleo', 'Dario'],
 			rules: { preset: 'swiss-station' },
 			firstStarter: 0
@@ -144,13 +166,13 @@ describe('listEvenings', () => {
 describe('knownPlayers', () => {
 	it('lists players most recently played first', async () => {
 		const db = freshDb();
-		await createEvening(db, {
+		await newEvening(db, {
 			names: ['Anna', 'Ben'],
 			rules: { preset: 'swiss-jassshop' },
 			firstStarter: 0
 		});
 		await db.players.where('key').anyOf(['anna', 'ben']).modify({ lastPlayedAt: 10 });
-		await createEvening(db, {
+		await newEvening(db, {
 			names: ['Cleo', 'Ben'],
 			rules: { preset: 'swiss-jassshop' },
 			firstStarter: 0
@@ -164,12 +186,12 @@ describe('knownPlayers', () => {
 describe('deleteEvening', () => {
 	it('removes the evening with its rounds, draft and table events, and nothing else', async () => {
 		const db = freshDb();
-		const gone = await createEvening(db, {
+		const gone = await newEvening(db, {
 			names: ['Anna', 'Ben'],
 			rules: { preset: 'swiss-jassshop' },
 			firstStarter: 0
 		});
-		const kept = await createEvening(db, {
+		const kept = await newEvening(db, {
 			names: ['Anna', 'Cleo'],
 			rules: { preset: 'swiss-jassshop' },
 			firstStarter: 0
@@ -200,7 +222,7 @@ describe('deleteEvening', () => {
 
 	it('does nothing for an unknown id', async () => {
 		const db = freshDb();
-		const id = await createEvening(db, {
+		const id = await newEvening(db, {
 			names: ['Anna', 'Ben'],
 			rules: { preset: 'swiss-jassshop' },
 			firstStarter: 0

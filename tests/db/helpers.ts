@@ -2,6 +2,7 @@
 // (afterEach(closeAll) in the test file).
 import 'fake-indexeddb/auto';
 import { createDatabase, type CabooseDb } from '$lib/db/database';
+import { createEvening, type NewEvening } from '$lib/db/evenings';
 
 const open: CabooseDb[] = [];
 
@@ -26,4 +27,11 @@ export async function closeAll(): Promise<void> {
 		db.close();
 		await db.delete();
 	}
+}
+
+/** Stores an evening the rules accept and returns its id (a refusal fails the test). */
+export async function newEvening(db: CabooseDb, input: NewEvening): Promise<string> {
+	const created = await createEvening(db, input);
+	if (!created.ok) throw new Error(`createEvening refused: ${JSON.stringify(created)}`);
+	return created.id;
 }

@@ -2,9 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { keepSnapshot } from '$lib/db/link';
 import { exportBackup } from '$lib/db/backup';
-import { createEvening } from '$lib/db/evenings';
 import { snapshotOf } from '$lib/link';
-import { closeAll, freshDb } from './helpers';
+import { closeAll, freshDb, newEvening } from './helpers';
 import { tableEvening, tableLog } from '../unit/link-fixtures';
 
 afterEach(closeAll);
@@ -59,7 +58,7 @@ describe('keepSnapshot', () => {
 
 	it("a name this phone knows keeps this phone's player id", async () => {
 		const db = freshDb();
-		await createEvening(db, {
+		await newEvening(db, {
 			names: ['anna', 'Zoe'],
 			rules: { preset: 'swiss-jassshop' },
 			firstStarter: 0

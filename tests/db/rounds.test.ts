@@ -2,13 +2,11 @@
 // what is on disk, nothing stored on a refusal, and a draft that survives until its round is saved.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEvening } from '$lib/db/evenings';
 import {
 	clearDraft,
 	editRound,
 	emptyDraftFields,
 	endEvening,
-	eveningSetup,
 	listRounds,
 	loadDraft,
 	readDraftFields,
@@ -17,9 +15,9 @@ import {
 	saveRound,
 	undoLastRound
 } from '$lib/db/rounds';
-import { computeEvening } from '$lib/rules';
+import { computeEvening, eveningSetup } from '$lib/rules';
 import type { RoundEntry, RulesChoice } from '$lib/rules/types';
-import { closeAll, connect, freshDb } from './helpers';
+import { closeAll, connect, freshDb, newEvening } from './helpers';
 
 afterEach(closeAll);
 
@@ -28,7 +26,7 @@ async function setup(
 	names = ['Anna', 'Ben', 'Cleo']
 ) {
 	const db = freshDb();
-	const id = await createEvening(db, { names, rules, firstStarter: 0 });
+	const id = await newEvening(db, { names, rules, firstStarter: 0 });
 	const evening = await db.evenings.get(id);
 	const [a, b, c] = evening!.players.map((p) => p.id) as [string, string, string];
 	return { db, id, a, b, c };

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appendTableEvent, tableEvents, undoLastTableEvent } from '$lib/db/table';
+import { appendTableEvent, NotATableEvent, tableEvents, undoLastTableEvent } from '$lib/db/table';
 import type { TableEvent } from '$lib/rules/table';
 import { closeAll, freshDb } from './helpers';
 
@@ -75,7 +75,7 @@ describe('the table log on disk', () => {
 		const db = freshDb();
 		await expect(
 			appendTableEvent(db, 'e1', 0, { type: 'explode' } as unknown as TableEvent)
-		).rejects.toThrow('Not a table event');
+		).rejects.toBeInstanceOf(NotATableEvent);
 		expect(await db.tableEvents.count()).toBe(0);
 	});
 

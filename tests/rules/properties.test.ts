@@ -149,8 +149,8 @@ describe('properties of the scoring core', () => {
 				for (const [i, r] of a.rounds.entries()) {
 					const round = rounds[i] as RoundEntry;
 					const players = Object.keys(r.scores);
-					expect(scoreRound(setup.rules, r.engine, round, players).handValues).toEqual(
-						scoreRound(setup.rules, r.engine, asPoints[i] as RoundEntry, players).handValues
+					expect(scoreRound(setup.rules, round, players).handValues).toEqual(
+						scoreRound(setup.rules, asPoints[i] as RoundEntry, players).handValues
 					);
 				}
 			}),

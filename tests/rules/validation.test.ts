@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
 	checkRound,
 	computeEvening,
-	formatScore,
 	PRESETS,
 	resolveRules,
 	scoreRound,
@@ -299,11 +298,7 @@ describe('scoreRound and the evening', () => {
 	it('reports hand values and winners by player key', () => {
 		const rules = resolveRules({ preset: 'cardinal-us' });
 		expect(
-			scoreRound(rules, 12, round('id-2', { 'id-1': [[0, 0]], 'id-3': 4 }), [
-				'id-1',
-				'id-2',
-				'id-3'
-			])
+			scoreRound(rules, round('id-2', { 'id-1': [[0, 0]], 'id-3': 4 }), ['id-1', 'id-2', 'id-3'])
 		).toEqual({
 			scores: { 'id-1': 50, 'id-2': 0, 'id-3': 4 },
 			handValues: { 'id-1': 50, 'id-2': 0, 'id-3': 4 },
@@ -345,14 +340,6 @@ describe('scoreRound and the evening', () => {
 		expect(s.active).toEqual(['a', 'c']);
 		expect(s.ranking).toEqual([['c'], ['a'], ['d'], ['b']]);
 		expect(s.over).toBe(false);
-	});
-
-	it('formatScore keeps at most one decimal', () => {
-		expect(formatScore(10 / 3)).toBe(3.3);
-		expect(formatScore(7.5)).toBe(7.5);
-		expect(formatScore(65 / 6)).toBe(10.8);
-		expect(formatScore(12)).toBe(12);
-		expect(Object.is(formatScore(-0.01), 0)).toBe(true);
 	});
 });
 

@@ -2,7 +2,7 @@
 // Player names are text typed by anyone; a spreadsheet would run a cell starting with "=" as a
 // formula, so every text cell is defused. Numbers are ours (scores) and stay numbers.
 
-import { formatScore } from '$lib/rules';
+import { formatScore } from '$lib/format';
 import type { EveningState } from '$lib/rules/types';
 import type { EveningRow, RoundRow } from './database';
 

@@ -1,10 +1,9 @@
-import type { RulesChoice } from '$lib/rules/types';
-import type { CabooseDb, EveningRow, PlayerRow, RoundRow, SeatRow } from './database';
+import { playerKey, validateSetup } from '$lib/rules';
+import type { Problem, RulesChoice } from '$lib/rules/types';
+import type { CabooseDb, EveningRow, PlayerRow, SeatRow } from './database';
+import { withRounds, type EveningListItem } from './group';
 
-/** How a name is recognised across evenings: trimmed and case-insensitive (as RULES.md compares). */
-export function playerKey(name: string): string {
-	return name.normalize('NFC').trim().toLowerCase();
-}
+export type { EveningListItem };
 
 export interface NewEvening {
 	/** Player names in seat order, as typed (they are trimmed before storing). */
@@ -14,23 +13,32 @@ export interface NewEvening {
 	firstStarter: number;
 }
 
+export type CreateEveningResult =
+	| { ok: true; id: string }
+	/** The rules core refuses the setup (validateSetup): nothing was written. */
+	| { ok: false; problems: Problem[] }
+	/** `firstStarter` is not a seat index: nothing was written. */
+	| { ok: false; invalid: 'first-starter' };
+
 /**
- * Stores a new evening and remembers its players for later evenings, in one transaction.
- * The screen validates with the rules core first; the guards here only keep the data sound
- * (two seats must never share one player row).
+ * Stores a new evening and remembers its players for later evenings, in one transaction, once
+ * the rules core accepts the setup (the same validateSetup the screen shows), so two seats never
+ * share one player row.
  */
-export async function createEvening(db: CabooseDb, input: NewEvening): Promise<string> {
+export async function createEvening(
+	db: CabooseDb,
+	input: NewEvening
+): Promise<CreateEveningResult> {
+	const problems = validateSetup(input.names, input.rules);
+	if (problems.length > 0) return { ok: false, problems };
 	const names = input.names.map((n) => n.trim());
-	if (names.length === 0) throw new Error('An evening needs players');
 	const keys = names.map(playerKey);
-	if (keys.some((k) => k === '')) throw new Error('A player name is empty');
-	if (new Set(keys).size !== keys.length) throw new Error('Two players share a name');
 	if (
 		!Number.isInteger(input.firstStarter) ||
 		input.firstStarter < 0 ||
 		input.firstStarter >= names.length
 	) {
-		throw new Error('The first starter is not a seat');
+		return { ok: false, invalid: 'first-starter' };
 	}
 
 	const now = Date.now();
@@ -62,31 +70,14 @@ export async function createEvening(db: CabooseDb, input: NewEvening): Promise<s
 		};
 		await db.evenings.add(evening);
 	});
-	return eveningId;
-}
-
-export interface EveningListItem {
-	evening: EveningRow;
-	/** The saved rounds in order of play, for the leader and whether the evening is over. */
-	rounds: RoundRow[];
-	roundCount: number;
+	return { ok: true, id: eveningId };
 }
 
 /** Every saved evening, newest first, with its rounds. */
 export async function listEvenings(db: CabooseDb): Promise<EveningListItem[]> {
 	return db.transaction('r', db.evenings, db.rounds, async () => {
 		const evenings = await db.evenings.orderBy('createdAt').reverse().toArray();
-		const rounds = await db.rounds.toArray();
-		const byEvening = new Map<string, RoundRow[]>();
-		for (const r of rounds) {
-			const list = byEvening.get(r.eveningId);
-			if (list) list.push(r);
-			else byEvening.set(r.eveningId, [r]);
-		}
-		return evenings.map((evening) => {
-			const own = (byEvening.get(evening.id) ?? []).sort((a, b) => a.index - b.index);
-			return { evening, rounds: own, roundCount: own.length };
-		});
+		return withRounds(evenings, await db.rounds.toArray());
 	});
 }
 

@@ -13,7 +13,7 @@ import {
 	type ImportOutcome
 } from './backup';
 import type { CabooseDb, PlayerRow, RoundRow, SeatRow } from './database';
-import { playerKey } from './evenings';
+import { playerKey } from '$lib/rules';
 
 /** The snapshot as a one-evening backup, with seat ids of this phone's known players. */
 export async function snapshotBackup(db: CabooseDb, snapshot: EveningSnapshot): Promise<Backup> {

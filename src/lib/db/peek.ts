@@ -1,5 +1,5 @@
 import type { EveningRow, RoundRow } from './database';
-import type { EveningListItem } from './evenings';
+import { withRounds, type EveningListItem } from './group';
 
 // A read-only look at the saved evenings with plain IndexedDB, for the home page: it must stay
 // small (JS budget), so it never loads Dexie. Two rules keep it harmless next to Dexie: it never
@@ -57,6 +57,14 @@ export function peekIsNewer(peek: Peek): boolean {
 }
 
 /** Opens without a version; resolves null if the database turned out not to exist. */
+/** A request failed without an error of its own: which step failed (a code, not a sentence). */
+export class PeekFailed extends Error {
+	override name = 'PeekFailed';
+	constructor(readonly step: 'open' | 'read') {
+		super(`peek-failed: ${step}`);
+	}
+}
+
 function openExisting(factory: IDBFactory, name: string): Promise<IDBDatabase | null> {
 	return new Promise((resolve, reject) => {
 		const req = factory.open(name);
@@ -71,7 +79,7 @@ function openExisting(factory: IDBFactory, name: string): Promise<IDBDatabase | 
 			if (created) {
 				ev.preventDefault();
 				resolve(null);
-			} else reject(req.error ?? new Error('The database could not be opened'));
+			} else reject(req.error ?? new PeekFailed('open'));
 		};
 	});
 }
@@ -80,7 +88,7 @@ function all<T>(store: IDBObjectStore): Promise<T[]> {
 	return new Promise((resolve, reject) => {
 		const req = store.getAll();
 		req.onsuccess = () => resolve(req.result as T[]);
-		req.onerror = () => reject(req.error ?? new Error('A store could not be read'));
+		req.onerror = () => reject(req.error ?? new PeekFailed('read'));
 	});
 }
 
@@ -88,7 +96,7 @@ function one<T>(store: IDBObjectStore, key: string): Promise<T | undefined> {
 	return new Promise((resolve, reject) => {
 		const req = store.get(key);
 		req.onsuccess = () => resolve(req.result as T | undefined);
-		req.onerror = () => reject(req.error ?? new Error('A store could not be read'));
+		req.onerror = () => reject(req.error ?? new PeekFailed('read'));
 	});
 }
 
@@ -153,18 +161,9 @@ export async function peekDatabase(options: PeekOptions = {}): Promise<Peeked> {
 
 /** The peeked evenings as the list shows them: newest first, each with its rounds in order. */
 export function peekedEvenings(peek: Peek): EveningListItem[] {
-	const byEvening = new Map<string, RoundRow[]>();
-	for (const r of peek.rounds) {
-		const list = byEvening.get(r.eveningId);
-		if (list) list.push(r);
-		else byEvening.set(r.eveningId, [r]);
-	}
 	// As listEvenings orders them: createdAt descending, then id descending.
 	const evenings = [...peek.evenings].sort(
 		(a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
 	);
-	return evenings.map((evening) => {
-		const own = (byEvening.get(evening.id) ?? []).sort((a, b) => a.index - b.index);
-		return { evening, rounds: own, roundCount: own.length };
-	});
+	return withRounds(evenings, peek.rounds);
 }

@@ -3,9 +3,9 @@
 // store a round the rules refuse.
 
 import Dexie from 'dexie';
-import { checkRound, resolveRules } from '$lib/rules';
-import type { EveningSetup, Problem, RoundEntry, Tile } from '$lib/rules/types';
-import type { CabooseDb, DraftRow, EveningRow, RoundRow } from './database';
+import { checkRound, eveningSetup } from '$lib/rules';
+import type { Problem, RoundEntry, Tile } from '$lib/rules/types';
+import type { CabooseDb, DraftRow, RoundRow } from './database';
 
 export type SaveResult =
 	| { ok: true }
@@ -13,15 +13,6 @@ export type SaveResult =
 	| { ok: false; problems: Problem[] }
 	/** The evening or the round changed meanwhile (another tab, a deleted evening): nothing written. */
 	| { ok: false; conflict: 'missing-evening' | 'round-taken' | 'no-such-round' };
-
-/** The scoring core's view of a stored evening: player ids in seat order. */
-export function eveningSetup(evening: EveningRow): EveningSetup {
-	return {
-		rules: resolveRules(evening.rules),
-		players: evening.players.map((p) => p.id),
-		ended: evening.endedAt !== null
-	};
-}
 
 export function roundId(eveningId: string, index: number): string {
 	return `${eveningId}:${index}`;

@@ -13,7 +13,18 @@ function roundRange(eveningId: string, roundIndex: number): [unknown[], unknown[
 	];
 }
 
-/** Appends an event to the round's log in one transaction; returns its `seq`. */
+/** Thrown by appendTableEvent for a value that is not a table event (a bug, never user input). */
+export class NotATableEvent extends Error {
+	override name = 'NotATableEvent';
+	constructor() {
+		super('not-a-table-event');
+	}
+}
+
+/**
+ * Appends an event to the round's log in one transaction; returns its `seq`. Rejects with
+ * NotATableEvent, storing nothing, for a value the table event schema refuses.
+ */
 export async function appendTableEvent(
 	db: CabooseDb,
 	eveningId: string,
@@ -22,7 +33,7 @@ export async function appendTableEvent(
 ): Promise<number> {
 	// A plain copy: a Svelte $state proxy cannot be cloned into IndexedDB.
 	const plain = JSON.parse(JSON.stringify(event)) as Record<string, unknown>;
-	if (!parseTableEvent(plain)) throw new Error('Not a table event');
+	if (!parseTableEvent(plain)) throw new NotATableEvent();
 	return db.transaction('rw', db.tableEvents, async () => {
 		const seq = await db.tableEvents
 			.where('[eveningId+roundIndex]')

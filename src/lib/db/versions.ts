@@ -17,9 +17,8 @@ export class NewerDataError extends Error {
 		readonly stored: number,
 		readonly supported: number
 	) {
-		super(
-			`The data was saved by a newer Caboose (format ${stored}; this build knows ${supported})`
-		);
+		// A code with the two versions, not a sentence: the screen says it in the reader's words.
+		super(`newer-data: stored ${stored}, supported ${supported}`);
 	}
 }
 

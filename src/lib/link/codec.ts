@@ -13,12 +13,15 @@
 
 import * as v from 'valibot';
 import {
+	MAX_NAME_LENGTH,
+	MAX_SEATS,
+	MAX_SET_SIZE as MAX_SET,
 	PRESETS,
 	PRESET_IDS,
 	checkRound,
 	computeEvening,
-	isMexicanTrain,
 	mexicanTrainId,
+	mexicanTrainNumber,
 	normalizeTile,
 	parseTableEvent,
 	resolveRules,
@@ -35,8 +38,6 @@ import type {
 	TableEvent,
 	Tile
 } from '../rules';
-import { MAX_NAME_LENGTH } from '../rules/evening';
-import { SET_SIZES } from '../rules/knobs';
 import {
 	crc32,
 	deflateRaw,
@@ -113,10 +114,8 @@ export type DecodeResult = { ok: true; evening: DecodedEvening } | { ok: false; 
 export const KNOB_NAMES = Object.keys(PRESETS[PRESET_IDS[0]!].defaults).filter(
 	(k) => k !== 'preset'
 ) as (keyof Omit<Ruleset, 'preset'>)[];
-const MAX_SET = Math.max(...SET_SIZES);
 /** Tiles of the largest set, numbered 0 … (the triangular index of `tileIndex`). */
 const MAX_TILE_INDEX = ((MAX_SET + 1) * (MAX_SET + 2)) / 2 - 1;
-const MAX_SEATS = Math.max(...PRESET_IDS.map((p) => PRESETS[p].maxPlayers));
 
 /** A tile a|b (a ≥ b) as one number: a·(a+1)/2 + b. */
 export function tileIndex(tile: Tile): number {
@@ -194,11 +193,8 @@ type Wire = [
 
 /** A player's train by seat (≥ 0), a Mexican train k as -k. */
 function wireTrain(train: string, seatOf: (k: string) => number): number {
-	if (isMexicanTrain(train)) {
-		const k = /^mexican-(\d+)$/.exec(train)?.[1];
-		return -(k ? Number(k) : 1);
-	}
-	return seatOf(train);
+	const k = mexicanTrainNumber(train);
+	return k === null ? seatOf(train) : -k;
 }
 
 function wireEvent(e: TableEvent, seatOf: (k: string) => number): WireEvent {

@@ -1,6 +1,6 @@
 import type { CabooseDb, EveningRow, RoundRow } from '$lib/db/database';
-import { computeEvening } from '$lib/rules/evening';
-import { resolveRules } from '$lib/rules/knobs';
+import { withRounds } from '$lib/db/group';
+import { computeEvening, eveningSetup } from '$lib/rules';
 
 // "The first finished evening" is when Caboose asks the browser to protect its storage.
 
@@ -9,12 +9,7 @@ export function eveningFinished(evening: EveningRow, rounds: RoundRow[]): boolea
 	if (evening.endedAt !== null) return true;
 	try {
 		const ordered = [...rounds].sort((a, b) => a.index - b.index).map((r) => r.entry);
-		const setup = {
-			rules: resolveRules(evening.rules),
-			players: evening.players.map((p) => p.id),
-			ended: false
-		};
-		return computeEvening(setup, ordered).over;
+		return computeEvening(eveningSetup(evening), ordered).over;
 	} catch {
 		// Rules this build cannot read: not a reason to ask the browser for anything.
 		return false;
@@ -24,9 +19,6 @@ export function eveningFinished(evening: EveningRow, rounds: RoundRow[]): boolea
 export async function anyFinished(db: CabooseDb): Promise<boolean> {
 	const evenings = await db.evenings.toArray();
 	if (evenings.some((e) => e.endedAt !== null)) return true;
-	for (const evening of evenings) {
-		const rounds = await db.rounds.where('eveningId').equals(evening.id).toArray();
-		if (eveningFinished(evening, rounds)) return true;
-	}
-	return false;
+	const items = withRounds(evenings, await db.rounds.toArray());
+	return items.some(({ evening, rounds }) => eveningFinished(evening, rounds));
 }

@@ -1,4 +1,5 @@
 import { FLUSH_EVENT } from '$lib/db/flush';
+import { withRounds } from '$lib/db/group';
 import { peekDatabase, peekIsNewer, type Peek } from '$lib/db/peek';
 import { eveningFinished } from './finished';
 import { applyUpdate, registerServiceWorker, updateThenReload } from './register';
@@ -185,10 +186,6 @@ export class AppStatusState {
 
 /** Whether any peeked evening is finished (ended, or played to its last round). */
 export function anyFinishedIn(peek: Peek): boolean {
-	return peek.evenings.some((e) =>
-		eveningFinished(
-			e,
-			peek.rounds.filter((r) => r.eveningId === e.id)
-		)
-	);
+	const items = withRounds(peek.evenings, peek.rounds);
+	return items.some(({ evening, rounds }) => eveningFinished(evening, rounds));
 }

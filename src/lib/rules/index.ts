@@ -16,7 +16,25 @@
 export * from './types';
 export { PRESET_IDS, PRESETS } from './presets';
 export type { PresetInfo } from './presets';
-export { resolveRules, validateRules } from './knobs';
+export {
+	resolveRules,
+	validateRules,
+	SET_SIZES,
+	MAX_SET_SIZE,
+	SCHEDULE_NAMES,
+	BLOCKED_RULES,
+	MODES,
+	START_RULES,
+	MARKER_REMOVALS,
+	DOUBLE_RULES,
+	KNOCK_PENALTIES,
+	DOUBLE_FACTORS,
+	KNOBS,
+	knobAccepts,
+	knobAllowsNone,
+	isSchedule
+} from './knobs';
+export type { Knob, KnobSpec, NumberKnob, TableKnob } from './knobs';
 export {
 	normalizeTile,
 	tileKey,
@@ -34,14 +52,13 @@ export {
 	playerRange,
 	starterSeat
 } from './schedule';
-export {
-	parseHandValue,
-	validateSetup,
-	checkRound,
-	scoreRound,
-	computeEvening,
-	formatScore
-} from './evening';
-export type { ParsedHand } from './evening';
-// The live table: the round's event log and its reducer.
+export { parseHandValue, readTypedRound } from './hands';
+export type { ParsedHand, ReadRound, TypedRound } from './hands';
+export { validateSetup, eveningSetup, playerKey, MAX_NAME_LENGTH, MAX_SEATS } from './setup';
+export type { StoredEvening } from './setup';
+export { checkRound, checkTypedRound } from './round-check';
+export { scoreRound } from './score';
+export type { RoundScore } from './score';
+export { computeEvening } from './evening';
+// The live table: the round's event log (one valibot schema), its reducer and the rules cards.
 export * from './table';

@@ -16,13 +16,13 @@ export interface PresetInfo {
 }
 
 /** In the order of RULES.md. */
-export const PRESET_IDS: PresetId[] = [
+export const PRESET_IDS = [
 	'swiss-jassshop',
 	'swiss-station',
 	'german-talon',
 	'cardinal-us',
 	'italian-elimination'
-];
+] as const;
 
 /** What every preset shares unless its sheet says otherwise. */
 const BASE: Omit<Ruleset, 'preset'> = {
@@ -174,5 +174,5 @@ export const PRESETS: Record<PresetId, PresetInfo> = {
 };
 
 export function isPresetId(x: unknown): x is PresetId {
-	return typeof x === 'string' && (PRESET_IDS as string[]).includes(x);
+	return typeof x === 'string' && (PRESET_IDS as readonly string[]).includes(x);
 }

@@ -1,23 +1,37 @@
 // The domain's vocabulary, as plain data. Everything here is JSON-serialisable, so the database
 // stores exactly what was entered and every total is recomputed from it.
 
-export type PresetId =
-	'swiss-jassshop' | 'swiss-station' | 'german-talon' | 'cardinal-us' | 'italian-elimination';
+import type {
+	BLOCKED_RULES,
+	DOUBLE_FACTORS,
+	DOUBLE_RULES,
+	KNOCK_PENALTIES,
+	MARKER_REMOVALS,
+	MODES,
+	SCHEDULE_NAMES,
+	SET_SIZES,
+	START_RULES
+} from './knobs';
+import type { PRESET_IDS } from './presets';
 
-export type SetSize = 6 | 9 | 12 | 15 | 18;
-export type ScheduleName = 'descending' | 'cyclic' | 'ascending' | 'evens' | 'odds';
+// Each choice's values are listed once, in knobs.ts (and the preset ids in presets.ts); the
+// types are read from those lists, so the types, resolving and the backup's schema agree.
+
+export type PresetId = (typeof PRESET_IDS)[number];
+export type SetSize = (typeof SET_SIZES)[number];
+export type ScheduleName = (typeof SCHEDULE_NAMES)[number];
 /** A named schedule, or a custom list of engine doubles (the evening ends when it is used up). */
 export type Schedule = ScheduleName | number[];
-export type BlockedRule = 'count' | 'void' | 'lowest-zero';
-export type Mode = 'penalty' | 'plus';
+export type BlockedRule = (typeof BLOCKED_RULES)[number];
+export type Mode = (typeof MODES)[number];
 /** What removes the marker from a personal train. */
-export type MarkerRemoval = 'owner-plays-own' | 'any-player-plays' | 'owner-plays-anywhere';
+export type MarkerRemoval = (typeof MARKER_REMOVALS)[number];
 /** What an unsatisfied double obliges. */
-export type DoubleRule = 'satisfy' | 'none' | 'owner-or-anyone';
+export type DoubleRule = (typeof DOUBLE_RULES)[number];
 /** Penalty for not knocking with one tile left, when caught. */
-export type KnockPenalty = 'draw-1' | 'draw-2' | 'skip-turn' | 'none';
+export type KnockPenalty = (typeof KNOCK_PENALTIES)[number];
 /** Who starts a round: the holder of the engine, or the seat after the last starter. */
-export type StartRule = 'engine-holder' | 'rotate';
+export type StartRule = (typeof START_RULES)[number];
 
 /** A complete ruleset: a preset with every knob resolved. */
 export interface Ruleset {
@@ -29,7 +43,7 @@ export interface Ruleset {
 	/** Tiles each, overriding the preset's deal table (needed for sets other than double-12). */
 	deal: number | null;
 	blankHalf: number;
-	doubleFactor: 1 | 2;
+	doubleFactor: (typeof DOUBLE_FACTORS)[number];
 	doubleBlank: number | null;
 	doubleFlat: number | null;
 	goingOutBonus: number;

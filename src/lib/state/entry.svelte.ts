@@ -1,7 +1,7 @@
 // The score entry form of one round: what was typed (kept raw, so a reload restores it exactly),
 // the round it makes, and the rules core's verdict on it, live.
 
-import { checkRound, handValue, parseHandValue, tileKey } from '$lib/rules';
+import { checkTypedRound, handValue, readTypedRound, tileKey, type ReadRound } from '$lib/rules';
 import type {
 	EveningSetup,
 	Problem,
@@ -96,54 +96,22 @@ export class EntryForm {
 		return rules ? handValue(rules, this.tiles[player] ?? []) : 0;
 	}
 
-	/** The round as the rules core sees it, plus problems found before the core (parsing). */
-	readonly built: { entry: RoundEntry; local: Problem[] } = $derived.by(() => {
-		const ctx = this.context;
-		const hands: RoundEntry['hands'] = {};
-		const local: Problem[] = [];
-		const players = ctx?.players ?? [];
-		const outs = this.out.filter((p) => players.includes(p));
+	/** The round as the rules core sees it, plus the problems of what was typed (readTypedRound). */
+	readonly built: ReadRound = $derived.by(() => {
+		const players = this.context?.players ?? [];
+		const hands: Record<string, string | readonly Tile[]> = {};
 		for (const player of players) {
-			const out = outs.includes(player);
-			const tiles = this.modeOf(player) === 'tiles' ? (this.tiles[player] ?? []) : null;
-			if (out) {
-				// The first "out" is entry.out; any further one is an empty hand, which the core
-				// also reads as "went out". Tiles in an out hand go in, so the core refuses them.
-				if (tiles && tiles.length > 0) hands[player] = tiles.map((t) => [t[0], t[1]] as Tile);
-				else if (player !== outs[0]) hands[player] = [];
-				continue;
-			}
-			if (tiles) {
-				hands[player] = tiles.map((t) => [t[0], t[1]] as Tile);
-				continue;
-			}
-			const parsed = parseHandValue(this.text[player] ?? '');
-			if (parsed.ok) hands[player] = parsed.value;
-			else local.push({ ...parsed.problem, player });
+			hands[player] =
+				this.modeOf(player) === 'tiles' ? (this.tiles[player] ?? []) : (this.text[player] ?? '');
 		}
-		if (outs.length > 1) {
-			local.push({ code: 'two-out', params: { count: outs.length } });
-		}
-		return { entry: { out: outs[0] ?? null, blocked: this.blocked, hands }, local };
+		return readTypedRound({ players, out: this.out, blocked: this.blocked, hands });
 	});
 
+	/** The rules core's verdict on the round as typed. */
 	readonly check: RoundCheck = $derived.by(() => {
 		const ctx = this.context;
-		const { entry, local } = this.built;
-		if (!ctx) return { errors: local, warnings: [] };
-		const core = checkRound(ctx.setup, ctx.rounds, ctx.index, entry);
-		// A field that did not parse has no hand in the entry: the core's "missing" is noise there.
-		const unparsed = local.map((p) => p.player).filter(Boolean);
-		const twoOut = local.some((p) => p.code === 'two-out');
-		const errors = [
-			...local,
-			...core.errors.filter(
-				(p) =>
-					!(p.code === 'hand-missing' && unparsed.includes(p.player)) &&
-					!(p.code === 'two-out' && twoOut)
-			)
-		];
-		return { errors, warnings: core.warnings };
+		if (!ctx) return { errors: this.built.problems, warnings: [] };
+		return checkTypedRound(ctx.setup, ctx.rounds, ctx.index, this.built);
 	});
 
 	readonly valid: boolean = $derived(this.check.errors.length === 0);

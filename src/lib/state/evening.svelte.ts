@@ -5,7 +5,7 @@
 
 import { untrack } from 'svelte';
 import { liveQuery } from 'dexie';
-import { computeEvening, dealSize, engineAt, starterSeat } from '$lib/rules';
+import { computeEvening, dealSize, engineAt, eveningSetup, starterSeat } from '$lib/rules';
 import type { EveningSetup, EveningState, RoundEntry, Ruleset } from '$lib/rules/types';
 import { db as appDb } from '$lib/db/client';
 import type { CabooseDb, EveningRow, RoundRow } from '$lib/db/database';
@@ -15,7 +15,6 @@ import {
 	clearDraft,
 	editRound,
 	endEvening,
-	eveningSetup,
 	listRounds,
 	loadDraft,
 	resumeEvening,

@@ -2,15 +2,20 @@
 // rules core. Only the preset and the knobs the scorekeeper changed are stored (RulesChoice).
 import { db as appDb } from '$lib/db/client';
 import type { CabooseDb, PlayerRow } from '$lib/db/database';
-import { createEvening, knownPlayers, playerKey } from '$lib/db/evenings';
+import { createEvening, knownPlayers } from '$lib/db/evenings';
 import {
+	MAX_SEATS,
 	PRESETS,
 	dealSize,
+	knobAllowsNone,
+	playerKey,
 	playerRange,
 	resolveRules,
 	scheduleEngines,
 	scheduleLength,
 	validateSetup,
+	type Knob,
+	type NumberKnob,
 	type PresetId,
 	type Problem,
 	type Ruleset,
@@ -18,40 +23,13 @@ import {
 } from '$lib/rules';
 import { attempt, type Failure } from './outcome';
 
-/** RULES.md: 2 to 10 players; a preset may allow fewer. */
-export const MAX_SEATS = 10;
-
-/** RULES.md: a double-n set, n ∈ {6, 9, 12, 15, 18}. */
-export const SET_SIZES_FOR_FORM = [6, 9, 12, 15, 18] as const;
-
-export type KnobKey = Exclude<keyof Ruleset, 'preset'>;
-
-/** Knobs typed as text: a whole number, or empty for "none" where the knob allows it. */
-export const NUMBER_KNOBS = [
-	'rounds',
-	'deal',
-	'blankHalf',
-	'doubleBlank',
-	'doubleFlat',
-	'goingOutBonus',
-	'elimination'
-] as const satisfies readonly KnobKey[];
-export type NumberKnob = (typeof NUMBER_KNOBS)[number];
-const NULLABLE: ReadonlySet<NumberKnob> = new Set([
-	'rounds',
-	'deal',
-	'doubleBlank',
-	'doubleFlat',
-	'elimination'
-]);
-
 /**
  * Text as the knob's value: '' is null (for knobs that allow none), a whole number is that
  * number; anything else stays text, so the rules core refuses it by name (bad-knob).
  */
 export function parseKnobText(knob: NumberKnob, text: string): unknown {
 	const t = text.trim().replace(/^[−–]/, '-');
-	if (t === '') return NULLABLE.has(knob) ? null : text;
+	if (t === '') return knobAllowsNone(knob) ? null : text;
 	if (/^[+-]?\d+$/.test(t)) return Number(t);
 	return text;
 }
@@ -108,7 +86,7 @@ export class SetupForm {
 	names = $state<string[]>(['', '']);
 	preset = $state<PresetId>('swiss-jassshop');
 	/** Knobs the scorekeeper changed; a value the core refuses is kept so it can be named. */
-	overrides = $state<Partial<Record<KnobKey, unknown>>>({});
+	overrides = $state<Partial<Record<Knob, unknown>>>({});
 	/** What was typed into number knobs and the custom schedule, while it differs from the value. */
 	texts = $state<Partial<Record<NumberKnob | 'schedule', string>>>({});
 	firstStarter = $state(0);
@@ -208,7 +186,7 @@ export class SetupForm {
 		this.preset = id;
 		// A change that now equals the new preset's default is no longer a change.
 		const defaults = PRESETS[id].defaults;
-		for (const k of Object.keys(this.overrides) as KnobKey[]) {
+		for (const k of Object.keys(this.overrides) as Knob[]) {
 			if (same(this.overrides[k], defaults[k])) delete this.overrides[k];
 		}
 		for (const k of Object.keys(this.texts) as (NumberKnob | 'schedule')[]) {
@@ -217,12 +195,12 @@ export class SetupForm {
 	}
 
 	/** Sets a knob; the preset's own value removes the override. */
-	setKnob<K extends KnobKey>(knob: K, value: unknown): void {
+	setKnob<K extends Knob>(knob: K, value: unknown): void {
 		if (same(value, PRESETS[this.preset].defaults[knob])) delete this.overrides[knob];
 		else this.overrides[knob] = value;
 	}
 
-	isChanged(knob: KnobKey): boolean {
+	isChanged(knob: Knob): boolean {
 		return knob in this.overrides;
 	}
 
@@ -275,7 +253,7 @@ export class SetupForm {
 	}
 
 	/** The bad-knob problem of one knob (the schedule also answers for its custom list). */
-	knobProblem(knob: KnobKey): Problem | undefined {
+	knobProblem(knob: Knob): Problem | undefined {
 		return this.problems.find((p) => p.code === 'bad-knob' && p.params?.knob === knob);
 	}
 
@@ -312,8 +290,11 @@ export class SetupForm {
 			})
 		);
 		this.saving = false;
-		if (stored.ok) return stored.value;
-		this.failure = stored;
-		return null;
+		if (!stored.ok) {
+			this.failure = stored;
+			return null;
+		}
+		// A refusal repeats the problems this form already shows (the same validateSetup).
+		return stored.value.ok ? stored.value.id : null;
 	}
 }

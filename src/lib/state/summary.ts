@@ -1,7 +1,7 @@
 // One line per saved evening, for the home screen's Continue and the Evenings list. No Dexie here:
 // the home page imports it and must stay small (JS budget).
 import type { EveningListItem } from '$lib/db/evenings';
-import { computeEvening, resolveRules, type PresetId } from '$lib/rules';
+import { computeEvening, eveningSetup, type PresetId } from '$lib/rules';
 
 export interface EveningSummary {
 	id: string;
@@ -24,9 +24,9 @@ export interface EveningSummary {
 export function summarise(item: EveningListItem): EveningSummary {
 	const { evening, rounds } = item;
 	const names = evening.players.map((p) => p.name);
-	const rules = resolveRules(evening.rules);
+	const setup = eveningSetup(evening);
 	const state = computeEvening(
-		{ rules, players: evening.players.map((p) => p.id), ended: evening.endedAt !== null },
+		setup,
 		rounds.map((r) => r.entry)
 	);
 	const toNames = (keys: readonly string[]) =>
@@ -36,7 +36,7 @@ export function summarise(item: EveningListItem): EveningSummary {
 		id: evening.id,
 		createdAt: evening.createdAt,
 		names,
-		preset: rules.preset,
+		preset: setup.rules.preset,
 		roundCount: rounds.length,
 		over: state.over,
 		leader: played ? toNames(state.ranking[0] ?? []) : [],

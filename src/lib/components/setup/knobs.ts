@@ -6,15 +6,13 @@ import type {
 	KnockPenalty,
 	MarkerRemoval,
 	Mode,
+	Knob,
 	PresetId,
-	Ruleset,
 	ScheduleName,
 	StartRule
 } from '$lib/rules';
 
-export type KnobKey = Exclude<keyof Ruleset, 'preset'>;
-
-const KNOB_LABELS: Record<KnobKey, () => string> = {
+const KNOB_LABELS: Record<Knob, () => string> = {
 	set: m.rules_knob_set,
 	schedule: m.rules_knob_schedule,
 	rounds: m.rules_knob_rounds,

@@ -3,23 +3,17 @@
 import * as m from '$lib/paraglide/messages.js';
 import { doubleText } from '$lib/format';
 import {
-	isMexicanTrain,
+	mexicanTrainNumber,
 	type TableProblemCode,
 	type WhatNowCard,
 	type WhatNowCode
 } from '$lib/rules';
 import type { KnockPenalty } from '$lib/rules/types';
 
-/** The k-th Mexican train's number (1 for 'mexican', 2 for 'mexican-2'). */
-export function mexicanNumber(train: string): number {
-	const n = /^mexican-(\d+)$/.exec(train)?.[1];
-	return n ? Number(n) : 1;
-}
-
 /** A train's name for a list: the owner's name, or "Mexican train" (2, 3…). */
 export function trainLabel(train: string, name: (p: string) => string): string {
-	if (!isMexicanTrain(train)) return name(train);
-	const k = mexicanNumber(train);
+	const k = mexicanTrainNumber(train);
+	if (k === null) return name(train);
 	return k === 1 ? m.table_mexican_train() : m.table_mexican_train_n({ n: k });
 }
 
@@ -30,11 +24,11 @@ function elides(name: string): boolean {
 
 /** A train inside a sentence: "Ben's train", "the Mexican train". */
 export function trainInSentence(train: string, name: (p: string) => string): string {
-	if (!isMexicanTrain(train)) {
+	const k = mexicanTrainNumber(train);
+	if (k === null) {
 		const n = name(train);
 		return elides(n) ? m.table_train_of_vowel({ name: n }) : m.table_train_of({ name: n });
 	}
-	const k = mexicanNumber(train);
 	return k === 1 ? m.table_the_mexican_train() : m.table_the_mexican_train_n({ n: k });
 }
 

@@ -10,7 +10,6 @@ import {
 } from '$lib/db/database';
 import type { RoundEntry } from '$lib/rules/types';
 import { guardDataVersion } from '$lib/db/versions';
-import { createEvening } from '$lib/db/evenings';
 import {
 	PEEK_DATA_VERSION,
 	SCHEMA_NATIVE_VERSION,
@@ -20,6 +19,7 @@ import {
 	type Peek
 } from '$lib/db/peek';
 import { anyFinishedIn } from '$lib/pwa/status.svelte';
+import { newEvening } from './helpers';
 
 // The home page's look at the data without Dexie: it must never create the database, must read
 // what Dexie wrote, and must never keep another tab's upgrade waiting.
@@ -87,12 +87,12 @@ describe('peekDatabase', () => {
 	it('reads the evenings and rounds Dexie wrote, and closes at once', async () => {
 		const dbName = name();
 		const db = app(dbName);
-		const first = await createEvening(db, {
+		const first = await newEvening(db, {
 			names: ['Anna', 'Ben'],
 			rules: { preset: 'cardinal-us' },
 			firstStarter: 0
 		});
-		const second = await createEvening(db, {
+		const second = await newEvening(db, {
 			names: ['Cleo', 'Dan'],
 			rules: { preset: 'cardinal-us' },
 			firstStarter: 1

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvNumber, csvText, eveningCsv, eveningCsvFileName } from '$lib/db/csv';
 import type { EveningRow, RoundRow } from '$lib/db/database';
-import { computeEvening, resolveRules } from '$lib/rules';
+import { computeEvening, eveningSetup } from '$lib/rules';
 import type { RoundEntry, RulesChoice } from '$lib/rules/types';
 
 /** A strict RFC 4180 reader, to check the file as a spreadsheet would split it. */
@@ -76,10 +76,7 @@ function csvOf(
 		starter: null,
 		savedAt: 0
 	}));
-	const computed = computeEvening(
-		{ rules: resolveRules(rules), players: e.players.map((p) => p.id) },
-		entries
-	);
+	const computed = computeEvening(eveningSetup(e), entries);
 	return { text: eveningCsv(e, rounds, computed), computed };
 }
 

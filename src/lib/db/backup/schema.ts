@@ -1,0 +1,135 @@
+// The backup's schema: every value of the file, each strict (no unknown field). What the rules
+// core defines (presets, knobs, set sizes, name length, seats, table events) is built from the
+// rules core's own definitions; what is only the file's (ids, times, size caps) is here.
+
+import * as v from 'valibot';
+import {
+	KNOBS,
+	MAX_NAME_LENGTH,
+	MAX_SEATS,
+	MAX_SET_SIZE,
+	PRESET_IDS,
+	isSchedule,
+	knobAccepts,
+	tableEventSchema,
+	type TableKnob
+} from '$lib/rules';
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from './types';
+
+/**
+ * Ids are made by `crypto.randomUUID()`; a backup's ids must look like ids, and never like a
+ * property every object has (`toString`, `valueOf`), since ids key the totals and the hands.
+ */
+const Id = v.pipe(
+	v.string(),
+	v.regex(/^[A-Za-z0-9_.-]{1,100}$/),
+	v.check((id) => !(id in Object.prototype), 'an id must not name an object property')
+);
+/** Milliseconds since 1970, within the range a Date can hold. */
+const Time = v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(8.64e15));
+const Whole = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+/** Control characters cannot be typed into a name field; in a file they are a forgery. */
+const Name = v.pipe(
+	v.string(),
+	v.minLength(1),
+	v.maxLength(200),
+	// eslint-disable-next-line no-control-regex
+	v.regex(/^[^\u0000-\u001f\u007f]*$/),
+	v.check((s) => s === s.trim() && s.length > 0, 'a name is stored trimmed'),
+	v.check(
+		(s) => [...s].length <= MAX_NAME_LENGTH,
+		`a name has at most ${MAX_NAME_LENGTH} characters`
+	)
+);
+const Pip = v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(MAX_SET_SIZE));
+const Tile = v.strictTuple([Pip, Pip]);
+const Hand = v.union([
+	v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(1_000_000)),
+	v.pipe(v.array(Tile), v.maxLength(190))
+]);
+
+const Seat = v.strictObject({ id: Id, name: Name });
+
+/** A custom schedule in a file holds at most this many engines. */
+const MAX_SCHEDULE_LENGTH = 1000;
+
+/** A knob of the rules core's knob table, optional: the rules core's own check decides. */
+const knob = (k: TableKnob) =>
+	v.optional(v.custom<unknown>((x) => knobAccepts(k, x), `not a value of the knob ${k}`));
+
+/**
+ * Every knob of RulesChoice, from the rules core's knob table; the combined checks (the schedule
+ * within the set, the deal within the set) are validateSetup's, in parse.ts.
+ */
+const RulesChoiceSchema = v.strictObject({
+	preset: v.picklist(PRESET_IDS),
+	schedule: v.optional(
+		v.custom<unknown>(
+			(x) => isSchedule(x) && (typeof x === 'string' || x.length <= MAX_SCHEDULE_LENGTH),
+			`not a schedule of at most ${MAX_SCHEDULE_LENGTH} engines`
+		)
+	),
+	...Object.fromEntries((Object.keys(KNOBS) as TableKnob[]).map((k) => [k, knob(k)]))
+});
+
+const EveningSchema = v.strictObject({
+	id: Id,
+	createdAt: Time,
+	updatedAt: Time,
+	players: v.pipe(v.array(Seat), v.minLength(1), v.maxLength(MAX_SEATS)),
+	rules: RulesChoiceSchema,
+	firstStarter: Whole,
+	endedAt: v.nullable(Time)
+});
+
+const RoundEntrySchema = v.strictObject({
+	out: v.nullable(Id),
+	blocked: v.boolean(),
+	hands: v.record(Id, Hand)
+});
+
+const RoundSchema = v.strictObject({
+	id: v.pipe(v.string(), v.maxLength(120)),
+	eveningId: Id,
+	index: v.pipe(Whole, v.maxValue(10_000)),
+	entry: RoundEntrySchema,
+	starter: v.nullable(Whole),
+	savedAt: Time
+});
+
+/**
+ * A row of the live table's log. The event is the rules core's one table event schema, with a
+ * backup's ids for players and trains (a Mexican train's id looks like an id too); that each one
+ * names a seat of its evening or a Mexican train is checked in parse.ts.
+ */
+const TableEventSchema = v.strictObject({
+	eveningId: Id,
+	roundIndex: v.pipe(Whole, v.maxValue(10_000)),
+	seq: v.pipe(Whole, v.maxValue(1_000_000)),
+	event: tableEventSchema(Id),
+	at: Time
+});
+
+const PlayerSchema = v.strictObject({
+	id: Id,
+	name: Name,
+	key: v.pipe(v.string(), v.maxLength(200)),
+	lastPlayedAt: Time
+});
+
+export const BackupSchema = v.strictObject({
+	format: v.literal(BACKUP_FORMAT),
+	formatVersion: v.literal(BACKUP_FORMAT_VERSION),
+	exportedAt: Time,
+	evenings: v.pipe(
+		v.array(
+			v.strictObject({
+				evening: EveningSchema,
+				rounds: v.pipe(v.array(RoundSchema), v.maxLength(10_000)),
+				tableEvents: v.optional(v.pipe(v.array(TableEventSchema), v.maxLength(100_000)))
+			})
+		),
+		v.maxLength(100_000)
+	),
+	players: v.pipe(v.array(PlayerSchema), v.maxLength(100_000))
+});

@@ -1,0 +1,90 @@
+// Where an evening stands after some rounds (RULES.md "Elimination", "The end of the evening"):
+// what validating a round and scoring the evening both walk through.
+
+import { resolveRules } from './knobs';
+import { isRecord, recordOf } from './records';
+import { engineAt, scheduleLength } from './schedule';
+import { scoreRound } from './score';
+import type { EveningSetup, RoundEntry, RulesChoice, Ruleset, ScoredRound } from './types';
+
+/** Where the evening stands after some rounds: what validation and scoring both need. */
+export interface Progress {
+	rules: Ruleset;
+	players: string[];
+	length: number | null;
+	index: number;
+	totals: Record<string, number>;
+	roundsWon: Record<string, number>;
+	active: string[];
+	eliminated: string[];
+	/** The round index after which each eliminated player left. */
+	eliminatedAt: Map<string, number>;
+	/** Set when elimination decided the evening. */
+	eliminationWinners: string[] | null;
+	done: boolean;
+	scored: ScoredRound[];
+}
+
+export function startProgress(setup: EveningSetup): Progress {
+	const rules = resolveRules((isRecord(setup) ? setup.rules : undefined) as RulesChoice);
+	const raw = isRecord(setup) && Array.isArray(setup.players) ? setup.players : [];
+	const players = [...new Set(raw.filter((p): p is string => typeof p === 'string'))];
+	const totals = recordOf(players, 0);
+	const roundsWon = recordOf(players, 0);
+	const length = scheduleLength(rules);
+	return {
+		rules,
+		players,
+		length,
+		index: 0,
+		totals,
+		roundsWon,
+		active: [...players],
+		eliminated: [],
+		eliminatedAt: new Map(),
+		eliminationWinners: null,
+		done: length === 0,
+		scored: []
+	};
+}
+
+export function applyRound(p: Progress, entry: RoundEntry): void {
+	const engine = engineAt(p.rules, p.index);
+	if (p.done || engine === null) {
+		p.done = true;
+		return;
+	}
+	const roundPlayers = [...p.active];
+	const { scores, handValues, winners } = scoreRound(p.rules, entry, roundPlayers);
+	for (const k of roundPlayers) p.totals[k] = (p.totals[k] ?? 0) + (scores[k] ?? 0);
+	for (const w of winners) p.roundsWon[w] = (p.roundsWon[w] ?? 0) + 1;
+
+	let eliminated: string[] = [];
+	const T = p.rules.elimination;
+	if (T !== null) {
+		const hit = roundPlayers.filter((k) => (p.totals[k] ?? 0) >= T);
+		if (hit.length > 0 && hit.length === roundPlayers.length) {
+			// Everyone left reached T at once: the lowest total among them wins, ties share.
+			const low = Math.min(...hit.map((k) => p.totals[k] ?? 0));
+			const best = hit.filter((k) => p.totals[k] === low);
+			eliminated = hit.filter((k) => !best.includes(k));
+			p.active = best;
+			p.eliminationWinners = best;
+			p.done = true;
+		} else {
+			eliminated = hit;
+			p.active = roundPlayers.filter((k) => !hit.includes(k));
+			if (hit.length > 0 && p.active.length <= 1) {
+				p.eliminationWinners = [...p.active];
+				p.done = true;
+			}
+		}
+		for (const k of eliminated) {
+			p.eliminated.push(k);
+			p.eliminatedAt.set(k, p.index);
+		}
+	}
+	p.scored.push({ index: p.index, engine, scores, handValues, winners, eliminated });
+	p.index++;
+	if (p.length !== null && p.index >= p.length) p.done = true;
+}

@@ -1,0 +1,190 @@
+// Validating a round (RULES.md "Bad input"): as the next round, as an edit that every later
+// round must survive, and as a score form holds it. Nothing here throws on user input.
+
+import type { ReadRound } from './hands';
+import { applyRound, startProgress, type Progress } from './progress';
+import { describe, isRecord, own } from './records';
+import { engineAt } from './schedule';
+import { handsOf, isWholeHand, outsOf } from './score';
+import { heavyHandWarning, isTileInSet, maxHandValue, tileKey, tileValue } from './tiles';
+import type { EveningSetup, Problem, RoundCheck, RoundEntry, Tile } from './types';
+
+/** Checks `entry` as the next round of `p`, which must not be over. */
+function checkEntry(p: Progress, entry: RoundEntry): RoundCheck {
+	const errors: Problem[] = [];
+	const warnings: Problem[] = [];
+	const { rules } = p;
+	const engine = engineAt(rules, p.index) ?? -1;
+	const hands = handsOf(entry);
+	const named = isRecord(entry) ? entry.out : null;
+	const blocked = isRecord(entry) && entry.blocked === true;
+
+	// Who is in the round at all.
+	const known = (k: string) => p.players.includes(k);
+	const isOut = (k: string) => p.eliminated.includes(k);
+	let namedValid = false;
+	if (named !== null && named !== undefined) {
+		if (typeof named !== 'string' || !known(named)) {
+			errors.push({ code: 'unknown-player', player: describe(named) });
+		} else if (isOut(named)) {
+			errors.push({ code: 'eliminated-player', player: named });
+		} else namedValid = true;
+	}
+	for (const k of Object.keys(hands)) {
+		if (!known(k)) errors.push({ code: 'unknown-player', player: k });
+		else if (isOut(k)) errors.push({ code: 'eliminated-player', player: k });
+	}
+
+	// The round's outcome: exactly one of "someone went out" and "blocked".
+	const outs = outsOf(entry, p.active);
+	if (outs.length >= 2) {
+		errors.push({ code: 'two-out', player: outs[1], params: { count: outs.length } });
+	}
+	if (outs.length > 0 && blocked) errors.push({ code: 'out-and-blocked', player: outs[0] });
+	if (outs.length === 0 && !blocked && !(named !== null && named !== undefined && !namedValid)) {
+		errors.push({ code: 'no-outcome' });
+	}
+	if (namedValid && typeof named === 'string' && Object.hasOwn(hands, named)) {
+		// The player out may be given 0 or [] (or nothing); anything more is a contradiction.
+		const h = own(hands, named);
+		if (!Array.isArray(h) && !isWholeHand(h)) {
+			errors.push({ code: 'hand-not-whole', player: named, params: { text: describe(h) } });
+		} else if (Array.isArray(h) ? h.length > 0 : h > 0) {
+			errors.push({ code: 'out-holds-tiles', player: named });
+		}
+	}
+
+	// Each hand: present, well formed, tiles of the set, each tile once, no engine.
+	const max = maxHandValue(rules, engine);
+	const heavy = heavyHandWarning(rules, engine);
+	const seen = new Set<string>();
+	const values: Record<string, number> = {};
+	let total = 0;
+	for (const k of p.active) {
+		if (outs.includes(k)) continue;
+		const h = own(hands, k);
+		if (h === undefined) {
+			// A void blocked round scores nothing, so there is nothing to count (004).
+			if (!(blocked && rules.blocked === 'void')) errors.push({ code: 'hand-missing', player: k });
+			continue;
+		}
+		if (Array.isArray(h)) {
+			let ok = true;
+			let value = 0;
+			for (const t of h as unknown[]) {
+				if (!isTileInSet(t, rules.set)) {
+					ok = false;
+					const pair =
+						Array.isArray(t) && t.length === 2 && t.every((x) => typeof x === 'number')
+							? ([t[0], t[1]] as Tile)
+							: undefined;
+					errors.push({
+						code: 'tile-outside-set',
+						player: k,
+						...(pair ? { tile: pair } : {}),
+						params: { tile: pair ? `${pair[0]}|${pair[1]}` : describe(t), set: rules.set }
+					});
+					continue;
+				}
+				const key = tileKey(t);
+				if (t[0] === engine && t[1] === engine) {
+					ok = false;
+					errors.push({ code: 'engine-in-hand', player: k, tile: t, params: { tile: key } });
+					continue;
+				}
+				if (seen.has(key)) {
+					ok = false;
+					errors.push({ code: 'tile-twice', player: k, tile: t, params: { tile: key } });
+					continue;
+				}
+				seen.add(key);
+				value += tileValue(rules, t);
+			}
+			if (ok) values[k] = value;
+		} else if (isWholeHand(h)) {
+			values[k] = h;
+		} else {
+			errors.push({ code: 'hand-not-whole', player: k, params: { text: describe(h) } });
+		}
+	}
+
+	let tooHigh = false;
+	for (const [k, value] of Object.entries(values)) {
+		total += value;
+		if (value > max) {
+			tooHigh = true;
+			errors.push({ code: 'hand-too-high', player: k, params: { max, value } });
+		} else if (value > heavy) {
+			warnings.push({ code: 'hand-unusually-high', player: k, params: { limit: heavy, value } });
+		}
+	}
+	if (!tooHigh && total > max) {
+		errors.push({ code: 'round-total-too-high', params: { max, total } });
+	}
+	return { errors, warnings };
+}
+
+/**
+ * Validates `entry` as round `index` (0-based) after rounds[0..index-1]. An index below
+ * rounds.length is an edit: every later round must stay valid with it ('later-round-conflict'
+ * {params: {round, number, code}}, round 0-based, number 1-based). An index beyond the history
+ * counts as the next round.
+ */
+export function checkRound(
+	setup: EveningSetup,
+	rounds: RoundEntry[],
+	index: number,
+	entry: RoundEntry
+): RoundCheck {
+	const history = Array.isArray(rounds) ? rounds : [];
+	const i =
+		Number.isInteger(index) && index >= 0 ? Math.min(index, history.length) : history.length;
+	const p = startProgress(setup);
+	for (let j = 0; j < i && !p.done; j++) applyRound(p, history[j] as RoundEntry);
+	const ended = isRecord(setup) && setup.ended === true && i >= history.length;
+	if (p.done || ended) {
+		return { errors: [{ code: 'evening-over', params: { rounds: p.index } }], warnings: [] };
+	}
+	const check = checkEntry(p, entry);
+	if (check.errors.length > 0 || i >= history.length) return check;
+
+	applyRound(p, entry);
+	for (let j = i + 1; j < history.length; j++) {
+		const later = history[j] as RoundEntry;
+		const code = p.done ? 'evening-over' : checkEntry(p, later).errors[0]?.code;
+		if (code !== undefined) {
+			check.errors.push({
+				code: 'later-round-conflict',
+				params: { round: j, number: j + 1, code }
+			});
+			break;
+		}
+		applyRound(p, later);
+	}
+	return check;
+}
+
+/**
+ * Validates a round as typed (readTypedRound) as round `index`: the problems of what was typed,
+ * then the core's, without the ones the typing already says: no 'hand-missing' for a field that
+ * did not parse, and one 'two-out' about the round when several players were marked out.
+ */
+export function checkTypedRound(
+	setup: EveningSetup,
+	rounds: RoundEntry[],
+	index: number,
+	read: ReadRound
+): RoundCheck {
+	const core = checkRound(setup, rounds, index, read.entry);
+	const unparsed = read.problems.map((p) => p.player).filter(Boolean);
+	const twoOut = read.problems.some((p) => p.code === 'two-out');
+	const errors = [
+		...read.problems,
+		...core.errors.filter(
+			(p) =>
+				!(p.code === 'hand-missing' && unparsed.includes(p.player)) &&
+				!(p.code === 'two-out' && twoOut)
+		)
+	];
+	return { errors, warnings: core.warnings };
+}

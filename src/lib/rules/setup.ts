@@ -1,0 +1,78 @@
+// A new evening's setup (RULES.md "Players", "Bad input"): the names, the players' count and the
+// rules, and the scoring core's view of a stored evening.
+
+import { resolveRules, validateRules } from './knobs';
+import { dealSize, playerRange } from './schedule';
+import type { EveningSetup, Problem, RulesChoice } from './types';
+
+/** RULES.md: a name has at most 40 characters (code points, after trimming). */
+export const MAX_NAME_LENGTH = 40;
+/** RULES.md: 2 to 10 players; a preset may allow fewer. */
+export const MAX_SEATS = 10;
+
+/** How a name is recognised across evenings: trimmed and case-insensitive (as RULES.md compares). */
+export function playerKey(name: string): string {
+	return name.normalize('NFC').trim().toLowerCase();
+}
+
+/**
+ * Names and rules of a new evening. Problems about a name carry `player` = the seat index as a
+ * string ('0', '1' …) so a screen can show the message next to that field.
+ */
+export function validateSetup(names: string[], choice: RulesChoice): Problem[] {
+	const problems: Problem[] = [];
+	const list = Array.isArray(names) ? names : [];
+	const firstSeen = new Map<string, number>();
+	list.forEach((name, i) => {
+		const player = String(i);
+		const text = typeof name === 'string' ? name : '';
+		const trimmed = text.trim();
+		if (trimmed === '') {
+			problems.push({ code: 'name-empty', player });
+			return;
+		}
+		const length = [...trimmed].length;
+		if (length > MAX_NAME_LENGTH) {
+			problems.push({ code: 'name-too-long', player, params: { max: MAX_NAME_LENGTH, length } });
+		}
+		const key = playerKey(text);
+		const first = firstSeen.get(key);
+		if (first === undefined) firstSeen.set(key, i);
+		else problems.push({ code: 'name-duplicate', player, params: { name: trimmed, first } });
+	});
+	const rulesProblems = validateRules(choice);
+	const rules = resolveRules(choice);
+	const { min, max } = playerRange(rules);
+	if (list.length < min || list.length > max) {
+		problems.push({ code: 'player-count', params: { min, max, count: list.length } });
+	}
+	problems.push(...rulesProblems);
+	// A deal the set cannot give: only an explicit deal can be too large (the tables fit).
+	const tilesInSet = ((rules.set + 1) * (rules.set + 2)) / 2;
+	const deal = dealSize(rules, list.length);
+	if (deal !== null && list.length > 0 && deal * list.length > tilesInSet) {
+		if (!rulesProblems.some((p) => p.params?.knob === 'deal')) {
+			problems.push({
+				code: 'bad-knob',
+				params: { knob: 'deal', value: deal, max: Math.floor(tilesInSet / list.length) }
+			});
+		}
+	}
+	return problems;
+}
+
+/** An evening as stored: its rules choice, its seats in order and whether it was ended. */
+export interface StoredEvening {
+	rules: RulesChoice;
+	players: readonly { id: string }[];
+	endedAt: number | null;
+}
+
+/** The scoring core's view of a stored evening: the resolved rules and the seat ids in order. */
+export function eveningSetup(evening: StoredEvening): EveningSetup {
+	return {
+		rules: resolveRules(evening.rules),
+		players: evening.players.map((p) => p.id),
+		ended: evening.endedAt !== null
+	};
+}

@@ -1,0 +1,222 @@
+// The live table during a round: an event log per round, and a pure reducer that turns the log
+// into what is on the table now. The log is what is stored; the state is always recomputed, so
+// undo is "drop the last event" and a reload loses nothing.
+
+import type { Ruleset } from '../types';
+import { checkTableEvent } from './check';
+import type { TableEvent } from './events';
+import { initialTable, trainOf, type TableSetup, type TableState, type TrainState } from './state';
+import { MEXICAN, mexicanTrainId, type TrainId } from './trains';
+
+/** The seat after `player`, skipping (and consuming) a turn owed by the knock penalty. */
+function nextSeat(setup: TableSetup, skips: Record<string, number>, player: string): string {
+	const n = setup.players.length;
+	let i = setup.players.indexOf(player);
+	for (let step = 0; step < n; step++) {
+		i = (i + 1) % n;
+		const p = setup.players[i]!;
+		if ((skips[p] ?? 0) > 0) {
+			skips[p] = (skips[p] ?? 0) - 1;
+			continue;
+		}
+		return p;
+	}
+	return setup.players[(setup.players.indexOf(player) + 1) % n]!;
+}
+
+/**
+ * What a tile laid by `by` on `train` does to the markers, by the `markerRemoval` knob:
+ * - `owner-plays-own` (001 "nur entfernt, wenn der Spieler … an seinem eigenen Train einen Stein
+ *   anlegen konnte"; 000 "Sobald der Besitzer … an seinen Zug anlegt, wird der Marker entfernt";
+ *   002, 003, 004): only the owner laying on their own train removes it.
+ * - `any-player-plays` (000 variant: "sobald ein beliebiger Spieler (nicht notwendigerweise der
+ *   Besitzer) an diesem Zug anlegt … genau ein Stein von einem Gegner"): the first tile anyone
+ *   lays on the marked train removes it, so exactly one opponent's tile goes on it.
+ * - `owner-plays-anywhere` (000 variant: "sobald Sie an einer beliebigen Stelle des Spiels
+ *   anlegen"): the owner laying anywhere removes their own marker.
+ * A tile by an unknown player removes a marker only where who laid it does not matter.
+ */
+function removeMarkers(rules: Ruleset, trains: TrainState[], train: TrainId, by: string | null) {
+	for (const t of trains) {
+		if (!t.marker || t.owner === null) continue;
+		const onIt = t.id === train;
+		const remove =
+			rules.markerRemoval === 'owner-plays-own'
+				? onIt && by === t.owner
+				: rules.markerRemoval === 'any-player-plays'
+					? onIt
+					: by === t.owner;
+		if (remove) t.marker = false;
+	}
+}
+
+/** Applies one event; returns a new state (the input is not changed). Refused events are skipped. */
+export function applyTableEvent(
+	setup: TableSetup,
+	state: TableState,
+	event: TableEvent,
+	index = state.applied + state.skipped.length
+): TableState {
+	if (checkTableEvent(setup, state, event) !== null) {
+		return { ...state, skipped: [...state.skipped, index] };
+	}
+	const { rules } = setup;
+	const s: TableState = structuredClone(state);
+	s.applied += 1;
+	const actor =
+		event.type === 'tile' || event.type === 'double' || event.type === 'covered'
+			? event.by
+			: event.type === 'cannot-cover' || event.type === 'still-cannot-cover'
+				? event.player
+				: null;
+	// The 001 alternative frees the double's player only on the turn they played it.
+	if (actor !== null) {
+		for (const d of s.openDoubles) if (d.exempt !== null && d.exempt !== actor) d.exempt = null;
+	}
+	if (event.type !== 'still-cannot-cover') s.lastFailure = null;
+
+	const layOn = (train: TrainId, by: string | null) => {
+		const t = trainOf(s, train)!;
+		t.tiles += 1;
+		t.started = true;
+		removeMarkers(rules, s.trains, train, by);
+	};
+	// Covers the double on `train`, or the newest one (reverse order of play, 004).
+	const cover = (by: string | null, train?: TrainId) => {
+		const i =
+			train === undefined
+				? s.openDoubles.length - 1
+				: s.openDoubles.findIndex((d) => d.train === train);
+		const d = s.openDoubles[i];
+		if (!d) return;
+		s.openDoubles.splice(i, 1);
+		s.drawing = null;
+		layOn(d.train, by);
+		if (d.last && s.openDoubles.length === 0) s.ended = { by: d.by, value: d.value };
+		// 003: "regular play resumes with the player to the left of the player who completed the
+		// double". The pointer moves from the one who covered (or from whoever had the turn).
+		const from = by ?? s.turn;
+		if (s.turn !== null && from !== null) s.turn = nextSeat(setup, s.skips, from);
+	};
+
+	switch (event.type) {
+		case 'tile': {
+			if (s.openDoubles.some((d) => d.train === event.train)) {
+				cover(event.by, event.train);
+				break;
+			}
+			layOn(event.train, event.by);
+			// The double's player used their free play elsewhere (001 alternative): from now on
+			// they are bound like everyone ("muss auch der Verursacher … diesen Stein decken").
+			for (const d of s.openDoubles) if (d.exempt === event.by) d.exempt = null;
+			// One tile per turn (003 "Each player plays one tile per turn").
+			if (s.turn !== null && event.by === s.turn) s.turn = nextSeat(setup, s.skips, s.turn);
+			break;
+		}
+		case 'double': {
+			layOn(event.train, event.by);
+			s.playedDoubles.push(event.value);
+			// 000: "Wenn Ihr letzter Dominostein ein Pasch ist: In diesem Fall ist das Spiel sofort
+			// beendet"; 004: "Se giocate un doppio come ultima tessera, voi vincete la manche".
+			if (event.last && rules.lastDoubleEndsRound) {
+				s.ended = { by: event.by, value: event.value };
+				break;
+			}
+			// The turn stays: the player of a double lays another tile (000, 001, 003; 004 replay).
+			s.openDoubles.push({
+				train: event.train,
+				value: event.value,
+				by: event.by,
+				exempt: rules.doubles === 'owner-or-anyone' ? event.by : null,
+				last: event.last === true
+			});
+			break;
+		}
+		case 'covered':
+			cover(event.by);
+			break;
+		case 'cannot-cover':
+			// 000, 001, 003, 004: who cannot cover draws one tile first.
+			s.drawing = event.player;
+			break;
+		case 'still-cannot-cover': {
+			s.drawing = null;
+			// All sheets: still unable after drawing, the player places a marker on their own train
+			// (003: "even if they had a matching tile to play on their train"), except the 000 variant
+			// "keinen Marker …, wenn er nicht an seinem Zug anlegen durfte, weil er einen Pasch
+			// bedienen musste".
+			const marker = !rules.noMarkerWhenOnlyDoubleStopped;
+			if (marker) trainOf(s, event.player)!.marker = true;
+			s.lastFailure = { player: event.player, marker };
+			if (s.turn !== null) s.turn = nextSeat(setup, s.skips, event.player);
+			break;
+		}
+		case 'marker': {
+			const t = trainOf(s, event.player)!;
+			const placed = event.on && !t.marker;
+			t.marker = event.on;
+			// A marker placed because the owner could not play ends their turn (all sheets: "setzen
+			// Sie aus und legen einen Marker"); a voluntary one does not (001).
+			if (placed && !event.voluntary && s.turn === event.player) {
+				s.turn = nextSeat(setup, s.skips, event.player);
+			}
+			break;
+		}
+		case 'mexican': {
+			const t = trainOf(s, MEXICAN)!;
+			t.started = event.on;
+			if (!event.on) t.tiles = 0;
+			break;
+		}
+		case 'mexican-add': {
+			const count = s.trains.filter((t) => t.owner === null).length;
+			s.trains.push({
+				id: mexicanTrainId(count + 1),
+				owner: null,
+				started: true,
+				marker: false,
+				tiles: 1
+			});
+			break;
+		}
+		case 'knock':
+			s.oneTileLeft[event.player] = event.on;
+			break;
+		case 'forgot-knock': {
+			s.penalties.push({ player: event.player, penalty: rules.knockPenalty, at: index });
+			// Drawing tiles means the player no longer holds one tile; otherwise it is now known.
+			const draws = rules.knockPenalty === 'draw-1' || rules.knockPenalty === 'draw-2';
+			s.oneTileLeft[event.player] = !draws;
+			if (rules.knockPenalty === 'skip-turn') {
+				s.skips[event.player] = (s.skips[event.player] ?? 0) + 1;
+			}
+			break;
+		}
+		case 'turn':
+			s.turn = event.player;
+			for (const d of s.openDoubles) if (d.exempt !== event.player) d.exempt = null;
+			break;
+		case 'next-turn': {
+			const from = s.turn!;
+			s.turn = nextSeat(setup, s.skips, from);
+			for (const d of s.openDoubles) if (d.exempt === from) d.exempt = null;
+			break;
+		}
+	}
+	return s;
+}
+
+/** The table after a round's log; a fresh round (empty log) is a clean table. */
+export function replayTable(
+	rules: Ruleset,
+	players: readonly string[],
+	engine: number,
+	events: readonly TableEvent[]
+): TableState {
+	const setup: TableSetup = { rules, players, engine };
+	let state = initialTable(setup);
+	events.forEach((e, i) => {
+		state = applyTableEvent(setup, state, e, i);
+	});
+	return state;
+}

@@ -1,0 +1,141 @@
+// What is on the table now (RULES.md "The table during a round"): the state the reducer builds
+// from a round's log, the problems that refuse an event, and the questions every part asks of
+// the state (a train, the double to cover, who must cover it).
+
+import type { KnockPenalty, Ruleset } from '../types';
+import { MEXICAN, type TrainId } from './trains';
+
+export interface TrainState {
+	id: TrainId;
+	/** The owner's key, or null for a Mexican train. */
+	owner: string | null;
+	/** A first tile is on it (a personal train), or it exists (a Mexican train). */
+	started: boolean;
+	/** Open for everyone: only personal trains carry a marker; a Mexican train is always open. */
+	marker: boolean;
+	/** Tiles recorded on it this round (doubles included). */
+	tiles: number;
+}
+
+export interface OpenDouble {
+	train: TrainId;
+	value: number;
+	by: string | null;
+	/**
+	 * Under `owner-or-anyone` (001 alternative) the player of the double may play elsewhere on the
+	 * turn they played it; this is that player until someone else acts.
+	 */
+	exempt: string | null;
+	/** It was its player's last tile (and the round did not end at once). */
+	last: boolean;
+}
+
+export interface KnockPenaltyRecord {
+	player: string;
+	penalty: KnockPenalty;
+	/** Index of the event in the log, so the screen can show the newest one. */
+	at: number;
+}
+
+export interface TableState {
+	engine: number;
+	/** Personal trains in seat order, then the Mexican trains that exist. */
+	trains: TrainState[];
+	/** Open doubles in order of play; the last one is covered first (004). */
+	openDoubles: OpenDouble[];
+	/** A player who could not cover and must now draw one tile. */
+	drawing: string | null;
+	/** The last player who failed to cover after drawing, and whether a marker went down. */
+	lastFailure: { player: string; marker: boolean } | null;
+	/** Players who have knocked (one tile left). */
+	oneTileLeft: Record<string, boolean>;
+	penalties: KnockPenaltyRecord[];
+	/** Turns to be skipped (the `skip-turn` knock penalty), consumed by the turn pointer. */
+	skips: Record<string, number>;
+	turn: string | null;
+	/** Doubles laid this round (each exists once in a set). */
+	playedDoubles: number[];
+	/** The round is over on the table (a last double, RULES.md: 000, 004). */
+	ended: { by: string | null; value: number } | null;
+	/** Events of the log the reducer refused (a log written by an older or buggy version). */
+	skipped: number[];
+	/** Events applied. */
+	applied: number;
+}
+
+/** Why an event cannot be recorded now; the screen translates the code. */
+export type TableProblemCode =
+	| 'unknown-player'
+	| 'unknown-train'
+	| 'round-over'
+	| 'train-closed'
+	| 'double-must-be-covered'
+	| 'cover-in-reverse-order'
+	| 'train-has-open-double'
+	| 'double-outside-set'
+	| 'double-is-engine'
+	| 'double-already-played'
+	| 'no-open-double'
+	| 'not-drawn-yet'
+	| 'voluntary-marker-not-allowed'
+	| 'voluntary-marker-not-your-turn'
+	| 'one-mexican-train-only'
+	| 'mexican-not-started'
+	| 'no-turn-pointer';
+
+export interface TableSetup {
+	rules: Ruleset;
+	/** Player keys in seat order (the players of this round). */
+	players: readonly string[];
+	/** This round's engine double. */
+	engine: number;
+}
+
+export function initialTable(setup: TableSetup): TableState {
+	return {
+		engine: setup.engine,
+		trains: [
+			...setup.players.map((p) => ({ id: p, owner: p, started: false, marker: false, tiles: 0 })),
+			// The Mexican train always has its place at the station; a tile starts it.
+			{ id: MEXICAN, owner: null, started: false, marker: false, tiles: 0 }
+		],
+		openDoubles: [],
+		drawing: null,
+		lastFailure: null,
+		oneTileLeft: {},
+		penalties: [],
+		skips: {},
+		turn: null,
+		playedDoubles: [],
+		ended: null,
+		skipped: [],
+		applied: 0
+	};
+}
+
+export function trainOf(state: TableState, train: TrainId): TrainState | undefined {
+	return state.trains.find((t) => t.id === train);
+}
+
+/** The open double that must be covered next, or null. */
+export function topDouble(state: TableState): OpenDouble | null {
+	return state.openDoubles.at(-1) ?? null;
+}
+
+/**
+ * The double `player` must cover before playing anywhere else, or null. `satisfy`: everyone
+ * (000, 001, 003, 004); `owner-or-anyone`: everyone but the double's player on their own turn
+ * (001 alternative: "muss nicht diesen decken, sondern kann … an einem anderen Train anlegen");
+ * `none`: nobody (000 variant: the rule "nicht gilt").
+ */
+export function obligation(
+	state: TableState,
+	rules: Ruleset,
+	player: string | null
+): OpenDouble | null {
+	if (rules.doubles === 'none') return null;
+	const top = topDouble(state);
+	if (!top) return null;
+	if (rules.doubles === 'owner-or-anyone' && player !== null && top.exempt === player) return null;
+	return top;
+}
