@@ -7,8 +7,8 @@ import { rememberGet, rememberSet } from '$lib/pwa/storage';
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
-export const THEME_KEY = 'caboose.theme';
-export const KEEP_AWAKE_KEY = 'caboose.keepAwake';
+export const THEME_KEY = 'caboose:theme';
+export const KEEP_AWAKE_KEY = 'caboose:keepAwake';
 
 function isTheme(value: unknown): value is Theme {
 	return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
