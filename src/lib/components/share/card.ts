@@ -79,11 +79,11 @@ export function fit(
 	min: number,
 	maxLines: number,
 	weight = 400
-): { size: number; lines: string[] } {
+): { size: number; lines: string[]; cut: boolean } {
 	for (let size = max; size >= min; size -= 2) {
 		ctx.font = font(size, weight);
 		const lines = wrap(ctx, text, width);
-		if (lines.length <= maxLines) return { size, lines };
+		if (lines.length <= maxLines) return { size, lines, cut: false };
 	}
 	ctx.font = font(min, weight);
 	const lines = wrap(ctx, text, width).slice(0, maxLines);
@@ -91,7 +91,7 @@ export function fit(
 	while (last && ctx.measureText(last + '…').width > width)
 		last = Array.from(last).slice(0, -1).join('');
 	lines[maxLines - 1] = last + '…';
-	return { size: min, lines };
+	return { size: min, lines, cut: true };
 }
 
 /** Draws the card; returns the canvas (for tests) once drawn. */
@@ -152,7 +152,10 @@ export function drawCard(
 		ctx.fillStyle = c.muted;
 		ctx.fillText(`${row.rank}.`, PAD + 24, mid);
 
-		const name = fit(ctx, row.name, nameWidth, nameMax, 24, 2, 700);
+		// One line if it fits at a readable size, else two lines small enough to stay in the band.
+		const twoLineMax = Math.floor((rowHeight - 24) / 2.3);
+		const oneLine = fit(ctx, row.name, nameWidth, nameMax, twoLineMax + 2, 1, 700);
+		const name = !oneLine.cut ? oneLine : fit(ctx, row.name, nameWidth, twoLineMax, 18, 2, 700);
 		ctx.font = font(name.size, 700);
 		ctx.fillStyle = ink;
 		const lineHeight = name.size * 1.15;
