@@ -1,14 +1,25 @@
 // Accessible everywhere: axe on every screen, in every locale and both themes (no serious or
 // critical violation), touch targets of at least 44 px, the keyboard, and reduced motion.
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { rotatingRounds, seedPlayed, seededId } from './helpers/seed';
 import { stubShare } from './helpers/stubs';
+import { newEvening, playRound } from './helpers/evening';
 
 const LOCALES = ['en', 'de', 'fr', 'it'] as const;
 const THEMES = ['light', 'dark'] as const;
 
 const NAMES = ['Anna', 'Ben', 'Cleo', 'Dario'];
+
+/** A message of the app in `locale` (messages/<area>/<locale>.json), for opening dialogs. */
+type Words = (area: string, key: string) => string;
+const wordsIn =
+	(locale: string): Words =>
+	(area, key) =>
+		(JSON.parse(readFileSync(`messages/${area}/${locale}.json`, 'utf8')) as Record<string, string>)[
+			key
+		] as string;
 
 async function seed(page: Page) {
 	await seedPlayed(page, [
@@ -36,7 +47,7 @@ async function seed(page: Page) {
 const SCREENS: {
 	path: string;
 	ready: (page: Page) => Promise<void>;
-	open?: (page: Page) => Promise<void>;
+	open?: (page: Page, words: Words) => Promise<void>;
 }[] = [
 	{ path: '/', ready: (p) => expect(p.locator('main a.button').first()).toBeVisible() },
 	{
@@ -63,6 +74,25 @@ const SCREENS: {
 	{
 		path: '/evening/open/table',
 		ready: (p) => expect(p.locator('main svg').first()).toBeVisible()
+	},
+	{
+		// The live table with its Double played dialog open.
+		path: '/evening/open/table',
+		ready: (p) => expect(p.locator('main svg').first()).toBeVisible(),
+		open: async (p, w) => {
+			await p.getByRole('button', { name: w('table', 'table_double_played'), exact: true }).click();
+			await expect(p.getByRole('dialog')).toBeVisible();
+		}
+	},
+	{
+		// The round entry with the tile picker open.
+		path: '/evening/open',
+		ready: (p) => expect(p.locator('main input[inputmode="numeric"]').first()).toBeVisible(),
+		open: async (p, w) => {
+			const name = w('evening', 'entry_tiles_button').replace('{name}', 'Anna');
+			await p.getByRole('button', { name, exact: true }).click();
+			await expect(p.getByRole('dialog')).toBeVisible();
+		}
 	},
 	{ path: '/evening/open/scoreboard', ready: (p) => expect(p.locator('main table')).toBeVisible() },
 	{ path: '/evening/done/scoreboard', ready: (p) => expect(p.locator('main table')).toBeVisible() },
@@ -132,9 +162,10 @@ for (const theme of THEMES) {
 			for (const screen of SCREENS) {
 				await page.goto(screen.path);
 				await screen.ready(page);
-				await screen.open?.(page);
+				await screen.open?.(page, wordsIn(locale));
 				const violations = await axe(page);
-				if (violations.length > 0) found[screen.path] = violations;
+				if (violations.length > 0)
+					found[`${screen.path}${screen.open ? ' (open)' : ''}`] = violations;
 			}
 			expect(found).toEqual({});
 		});
@@ -148,9 +179,9 @@ test('touch targets are at least 44 px on every screen', async ({ page }) => {
 	for (const screen of SCREENS) {
 		await page.goto(screen.path);
 		await screen.ready(page);
-		await screen.open?.(page);
+		await screen.open?.(page, wordsIn('en'));
 		const small = await smallTargets(page);
-		if (small.length > 0) found[screen.path] = small;
+		if (small.length > 0) found[`${screen.path}${screen.open ? ' (open)' : ''}`] = small;
 	}
 	expect(found).toEqual({});
 });
@@ -228,4 +259,13 @@ test('by keyboard alone: Players, a player, a rename, the scoreboard and Share s
 	await tabTo('Keep screen on', 'checkbox');
 	await page.keyboard.press('Space');
 	await expect(page.getByRole('checkbox', { name: 'Keep screen on' })).not.toBeChecked();
+});
+
+test('after Save round, the focus is on the next round’s first empty field', async ({ page }) => {
+	await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
+	await playRound(page, 'Ben', { Anna: 12, Cleo: 3 });
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 2 of 13');
+	const first = page.getByLabel('Anna points', { exact: true });
+	await expect(first).toBeFocused();
+	await expect(first).toHaveValue('');
 });

@@ -244,3 +244,45 @@ test.describe('scoreboard', () => {
 		await page.screenshot({ path: `${SHOTS}/scoreboard-eliminated-de-320.png` });
 	});
 });
+
+test('home, Settings, standings and scoreboard fit 320 and 390 px in every locale and both themes', async ({
+	page
+}) => {
+	test.setTimeout(120_000);
+	const { rotatingRounds, seedPlayed } = await import('./helpers/seed');
+	const names = ['Anna', 'Ben', 'Cleo', 'Dario'];
+	await seedPlayed(page, [
+		{
+			id: 'shots',
+			names,
+			preset: 'swiss-jassshop',
+			createdAt: Date.UTC(2026, 10, 20, 19),
+			rounds: rotatingRounds(names, 5)
+		}
+	]);
+	for (const locale of ['en', 'de', 'fr', 'it']) {
+		await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
+		for (const theme of ['light', 'dark'] as const) {
+			await page.emulateMedia({ colorScheme: theme });
+			for (const width of [320, 390]) {
+				await page.setViewportSize({ width, height: 844 });
+				for (const [name, path] of [
+					['home', '/'],
+					['settings', '/settings'],
+					['standings', '/evening/shots/standings'],
+					['scoreboard', '/evening/shots/scoreboard']
+				] as const) {
+					await page.goto(path);
+					await expect(page.locator('main')).toBeVisible();
+					if (name === 'standings') await expect(page.locator('main canvas')).toBeVisible();
+					if (name === 'scoreboard') await expect(page.locator('main table')).toBeVisible();
+					await noSideways(page);
+					await page.screenshot({
+						path: `${SHOTS}/grid/${name}-${locale}-${theme}-${width}.png`,
+						fullPage: true
+					});
+				}
+			}
+		}
+	}
+});
