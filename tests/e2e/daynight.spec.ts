@@ -229,6 +229,15 @@ test.describe('scoreboard', () => {
 		await page.goto(`/evening/${id}/scoreboard`);
 		const board = page.getByRole('table', { name: 'Scoreboard' });
 		await expect(board.locator('tbody.playing tr')).toHaveCount(3);
+		// Still a table to assistive technology, upright too: a row per player, the total a cell.
+		await expect(board.getByRole('row')).toHaveCount(3 + 2 + 1);
+		await expect(board.getByRole('row', { name: /Anna/ }).getByRole('cell')).toHaveText('0');
+		// Each row spans the width: the totals line up at the right edge whatever their size.
+		const rights = await board
+			.locator('tbody.playing tr')
+			.evaluateAll((rows) => rows.map((r) => Math.round(r.getBoundingClientRect().width)));
+		expect(new Set(rights).size).toBe(1);
+		expect(rights[0]).toBeGreaterThan(390 - 2 * 14);
 		const out = board.locator('tbody.out');
 		await expect(out.getByRole('rowheader', { name: 'Out of the evening' })).toBeVisible();
 		await expect(out).toContainText('Ben');
@@ -241,7 +250,7 @@ test.describe('scoreboard', () => {
 		await expect(page.getByRole('table', { name: 'Anzeigetafel' })).toBeVisible();
 		await expect(page.getByText('Ausgeschieden')).toBeVisible();
 		await noSideways(page);
-		await page.screenshot({ path: `${SHOTS}/scoreboard-eliminated-de-320.png` });
+		await page.screenshot({ path: `${SHOTS}/scoreboard-eliminated-de-320.png`, fullPage: true });
 	});
 });
 
