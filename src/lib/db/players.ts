@@ -1,0 +1,198 @@
+// Players across evenings: one person is one player row (keyed by the trimmed, lower-cased name),
+// and every seat of every evening refers to it by id. Their record is worked out from the rounds
+// as entered, by the rules core, never stored.
+import { computeEvening, eveningSetup, MAX_NAME_LENGTH, playerKey, resolveRules } from '$lib/rules';
+import type { CabooseDb, EveningRow, PlayerRow, RoundRow } from './database';
+
+export interface RoundMark {
+	score: number;
+	eveningId: string;
+	/** When that evening began (ms). */
+	date: number;
+	/** 1-based. */
+	round: number;
+}
+
+export interface PlayerEvening {
+	eveningId: string;
+	date: number;
+	/** The player's total at the end of the evening (or now, if it is still open). */
+	total: number;
+	/** Place among the evening's players (tied players share it). */
+	rank: number;
+	over: boolean;
+	won: boolean;
+	/** 'plus': the highest total wins that evening. */
+	mode: 'penalty' | 'plus';
+}
+
+export interface PlayerStats {
+	id: string;
+	name: string;
+	lastPlayedAt: number;
+	eveningsPlayed: number;
+	/** Finished evenings the player won (shared wins count). */
+	wins: number;
+	roundsPlayed: number;
+	roundsWon: number;
+	/** Mean score per round played, or null before the first round. */
+	average: number | null;
+	/** The best and worst round by that evening's rules (lowest is best unless the highest wins). */
+	best: RoundMark | null;
+	worst: RoundMark | null;
+	/** Oldest evening first. */
+	evenings: PlayerEvening[];
+}
+
+function emptyStats(p: PlayerRow): PlayerStats {
+	return {
+		id: p.id,
+		name: p.name,
+		lastPlayedAt: p.lastPlayedAt,
+		eveningsPlayed: 0,
+		wins: 0,
+		roundsPlayed: 0,
+		roundsWon: 0,
+		average: null,
+		best: null,
+		worst: null,
+		evenings: []
+	};
+}
+
+/** Adds one evening to the players' records. */
+function addEvening(stats: Map<string, PlayerStats>, evening: EveningRow, rows: RoundRow[]): void {
+	const setup = eveningSetup(evening);
+	const state = computeEvening(
+		setup,
+		rows.map((r) => r.entry)
+	);
+	const mode = resolveRules(evening.rules).mode;
+	// How good a score is: lower is better, unless the highest total wins.
+	const goodness = (score: number) => (mode === 'plus' ? score : -score);
+	const rankOf = new Map<string, number>();
+	let rank = 1;
+	for (const group of state.ranking) {
+		for (const id of group) rankOf.set(id, rank);
+		rank += group.length;
+	}
+	for (const seat of evening.players) {
+		const s = stats.get(seat.id);
+		if (!s) continue;
+		s.eveningsPlayed++;
+		const won = state.over && rows.length > 0 && (state.winner ?? []).includes(seat.id);
+		if (won) s.wins++;
+		s.roundsWon += state.roundsWon[seat.id] ?? 0;
+		let sum = (s.average ?? 0) * s.roundsPlayed;
+		for (const round of state.rounds) {
+			const score = round.scores[seat.id];
+			if (score === undefined) continue;
+			s.roundsPlayed++;
+			sum += score;
+			const mark = {
+				score,
+				eveningId: evening.id,
+				date: evening.createdAt,
+				round: round.index + 1
+			};
+			if (!s.best || goodness(score) > goodness(s.best.score)) s.best = mark;
+			if (!s.worst || goodness(score) < goodness(s.worst.score)) s.worst = mark;
+		}
+		s.average = s.roundsPlayed > 0 ? Math.round((sum / s.roundsPlayed) * 10) / 10 : null;
+		s.evenings.push({
+			eveningId: evening.id,
+			date: evening.createdAt,
+			total: state.totals[seat.id] ?? 0,
+			rank: rankOf.get(seat.id) ?? evening.players.length,
+			over: state.over,
+			won,
+			mode
+		});
+	}
+}
+
+/**
+ * Everyone who has played, with their record over every saved evening, most recently played
+ * first. Read in one transaction, so a round saved meanwhile is either counted everywhere or not.
+ */
+export async function listPlayerStats(db: CabooseDb): Promise<PlayerStats[]> {
+	return db.transaction('r', db.players, db.evenings, db.rounds, async () => {
+		const players = await db.players.orderBy('lastPlayedAt').reverse().toArray();
+		const evenings = await db.evenings.orderBy('createdAt').toArray();
+		const rounds = await db.rounds.toArray();
+		const byEvening = new Map<string, RoundRow[]>();
+		for (const r of rounds) {
+			const list = byEvening.get(r.eveningId);
+			if (list) list.push(r);
+			else byEvening.set(r.eveningId, [r]);
+		}
+		const stats = new Map(players.map((p) => [p.id, emptyStats(p)]));
+		for (const evening of evenings) {
+			const own = (byEvening.get(evening.id) ?? []).sort((a, b) => a.index - b.index);
+			addEvening(stats, evening, own);
+		}
+		// Someone whose every evening was deleted has not played: they are not listed.
+		return [...stats.values()].filter((s) => s.eveningsPlayed > 0);
+	});
+}
+
+/** One player's record, or null when there is no such player. */
+export async function playerStats(db: CabooseDb, id: string): Promise<PlayerStats | null> {
+	return db.transaction('r', db.players, db.evenings, db.rounds, async () => {
+		const player = await db.players.get(id);
+		if (!player) return null;
+		const evenings = (await db.evenings.orderBy('createdAt').toArray()).filter((e) =>
+			e.players.some((p) => p.id === id)
+		);
+		const stats = new Map([[id, emptyStats(player)]]);
+		for (const evening of evenings) {
+			const own = await db.rounds.where('eveningId').equals(evening.id).toArray();
+			addEvening(
+				stats,
+				evening,
+				own.sort((a, b) => a.index - b.index)
+			);
+		}
+		return stats.get(id) ?? null;
+	});
+}
+
+export type RenameResult =
+	{ ok: true } | { ok: false; problem: 'missing' | 'empty' | 'too-long' | 'taken' | 'seat-taken' };
+
+/**
+ * Renames a player: their row and their seat in every evening they played, in one transaction.
+ * Rounds refer to players by id, so no saved score changes. A name another player already has
+ * (compared trimmed and case-insensitively) is refused; changing only the case is allowed.
+ */
+export async function renamePlayer(
+	db: CabooseDb,
+	id: string,
+	newName: string
+): Promise<RenameResult> {
+	const name = newName.normalize('NFC').trim();
+	if (name === '') return { ok: false, problem: 'empty' };
+	if ([...name].length > MAX_NAME_LENGTH) return { ok: false, problem: 'too-long' };
+	const key = playerKey(name);
+	return db.transaction('rw', db.players, db.evenings, async (): Promise<RenameResult> => {
+		const player = await db.players.get(id);
+		if (!player) return { ok: false, problem: 'missing' };
+		const holder = await db.players.where('key').equals(key).first();
+		if (holder && holder.id !== id) return { ok: false, problem: 'taken' };
+		const evenings = (await db.evenings.toArray()).filter((e) =>
+			e.players.some((p) => p.id === id)
+		);
+		for (const e of evenings) {
+			if (e.players.some((p) => p.id !== id && playerKey(p.name) === key)) {
+				return { ok: false, problem: 'seat-taken' };
+			}
+		}
+		await db.players.update(id, { name, key });
+		for (const e of evenings) {
+			await db.evenings.update(e.id, {
+				players: e.players.map((p) => (p.id === id ? { id: p.id, name } : p))
+			});
+		}
+		return { ok: true };
+	});
+}

@@ -1,0 +1,36 @@
+// Printing the score sheet: the sheet exists in the page only while it is printed (from the
+// Print score sheet button, or the browser's own Print), so the screen and what assistive
+// technology reads stay as they are.
+import { flushSync } from 'svelte';
+
+export class PrintSheetState {
+	active = $state(false);
+
+	/** Puts the sheet in the page, then opens the browser's print dialog. */
+	print(): void {
+		this.active = true;
+		flushSync();
+		window.print();
+	}
+
+	/** Follows the browser's own Print (Ctrl+P, the menu); returns the stop for `$effect`. */
+	watch(): () => void {
+		const before = () => {
+			this.active = true;
+			// The page is laid out for paper right after this event: the sheet must be there now.
+			flushSync();
+		};
+		const after = () => {
+			this.active = false;
+		};
+		window.addEventListener('beforeprint', before);
+		window.addEventListener('afterprint', after);
+		return () => {
+			window.removeEventListener('beforeprint', before);
+			window.removeEventListener('afterprint', after);
+			this.active = false;
+		};
+	}
+}
+
+export const printSheet = new PrintSheetState();

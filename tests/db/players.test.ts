@@ -1,0 +1,142 @@
+// Players across evenings on fake-indexeddb: one person in several evenings is one player, their
+// record is worked out from the rounds as entered, and renaming changes no saved score.
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { knownPlayers } from '$lib/db/evenings';
+import { endEvening, listRounds, saveRound } from '$lib/db/rounds';
+import { listPlayerStats, playerStats, renamePlayer } from '$lib/db/players';
+import type { CabooseDb } from '$lib/db/database';
+import type { RulesChoice } from '$lib/rules/types';
+import { closeAll, freshDb, newEvening } from './helpers';
+
+afterEach(closeAll);
+
+async function evening(
+	db: CabooseDb,
+	names: string[],
+	rounds: { out: string; hands: Record<string, number> }[],
+	rules: RulesChoice = { preset: 'swiss-jassshop' }
+) {
+	const id = await newEvening(db, { names, rules, firstStarter: 0 });
+	const row = (await db.evenings.get(id))!;
+	const idOf = (name: string) => row.players.find((p) => p.name === name.trim())!.id;
+	for (const [index, r] of rounds.entries()) {
+		const hands = Object.fromEntries(Object.entries(r.hands).map(([n, v]) => [idOf(n), v]));
+		const result = await saveRound(db, id, index, { out: idOf(r.out), blocked: false, hands });
+		expect(result).toEqual({ ok: true });
+	}
+	return { id, idOf };
+}
+
+describe('listPlayerStats', () => {
+	it('counts evenings, wins, rounds won, the average, best and worst round per person', async () => {
+		const db = freshDb();
+		const first = await evening(
+			db,
+			['Anna', 'Ben'],
+			[
+				{ out: 'Anna', hands: { Ben: 30 } },
+				{ out: 'Ben', hands: { Anna: 10 } }
+			]
+		);
+		await endEvening(db, first.id);
+		// "anna " is Anna again: the same player, not a new one.
+		await evening(
+			db,
+			['anna ', 'Cleo'],
+			[
+				{ out: 'Cleo', hands: { 'anna ': 4 } },
+				{ out: 'Cleo', hands: { 'anna ': 40 } },
+				{ out: 'anna ', hands: { Cleo: 6 } }
+			]
+		);
+		const stats = await listPlayerStats(db);
+		expect(stats.map((s) => s.name).sort()).toEqual(['Ben', 'Cleo', 'anna']);
+		const anna = stats.find((s) => s.name === 'anna')!;
+		expect(anna.id).toBe(first.idOf('Anna'));
+		expect(anna.eveningsPlayed).toBe(2);
+		// Won the first (ended: 10 against 30); the second is still open, so no win yet.
+		expect(anna.wins).toBe(1);
+		expect(anna.roundsPlayed).toBe(5);
+		expect(anna.roundsWon).toBe(2);
+		expect(anna.average).toBe(10.8); // (0 + 10 + 4 + 40 + 0) / 5
+		expect(anna.best).toMatchObject({ score: 0, round: 1 });
+		expect(anna.worst).toMatchObject({ score: 40, round: 2 });
+		expect(anna.evenings.map((e) => [e.total, e.rank, e.won, e.over])).toEqual([
+			[10, 1, true, true],
+			[44, 2, false, false]
+		]);
+		const ben = stats.find((s) => s.name === 'Ben')!;
+		expect([ben.eveningsPlayed, ben.wins, ben.roundsWon, ben.average]).toEqual([1, 0, 1, 15]);
+	});
+
+	it('reads the best round by the evening’s rules: highest is best where the highest wins', async () => {
+		const db = freshDb();
+		await evening(
+			db,
+			['Anna', 'Ben', 'Cleo'],
+			[
+				{ out: 'Anna', hands: { Ben: 30, Cleo: 12 } },
+				{ out: 'Ben', hands: { Anna: 5, Cleo: 3 } }
+			],
+			{ preset: 'swiss-jassshop', mode: 'plus' }
+		);
+		const anna = (await listPlayerStats(db)).find((s) => s.name === 'Anna')!;
+		expect(anna.evenings[0]!.mode).toBe('plus');
+		// Plus mode: the one who goes out collects the others' hands (42), else 0.
+		expect(anna.best?.score).toBe(42);
+		expect(anna.worst?.score).toBe(0);
+	});
+
+	it('leaves out a player whose every evening was deleted, and lists nobody on an empty db', async () => {
+		const db = freshDb();
+		expect(await listPlayerStats(db)).toEqual([]);
+		expect(await playerStats(db, 'nobody')).toBeNull();
+	});
+});
+
+describe('renamePlayer', () => {
+	it('renames the player and their seats everywhere; no saved round changes', async () => {
+		const db = freshDb();
+		const a = await evening(db, ['Ann', 'Ben'], [{ out: 'Ann', hands: { Ben: 30 } }]);
+		const b = await evening(db, ['ann', 'Cleo'], [{ out: 'Cleo', hands: { ann: 7 } }]);
+		const roundsBefore = [...(await listRounds(db, a.id)), ...(await listRounds(db, b.id))];
+		const before = await playerStats(db, a.idOf('Ann'));
+
+		expect(await renamePlayer(db, a.idOf('Ann'), '  Anna Maria ')).toEqual({ ok: true });
+		const after = await playerStats(db, a.idOf('Ann'));
+		expect(after?.name).toBe('Anna Maria');
+		expect({ ...after, name: '' }).toEqual({ ...before, name: '' });
+		expect((await db.evenings.get(a.id))!.players[0]).toEqual({
+			id: a.idOf('Ann'),
+			name: 'Anna Maria'
+		});
+		expect((await db.evenings.get(b.id))!.players[0]!.name).toBe('Anna Maria');
+		expect([...(await listRounds(db, a.id)), ...(await listRounds(db, b.id))]).toEqual(
+			roundsBefore
+		);
+		// The next evening set up with "anna maria" seats the same player.
+		expect((await knownPlayers(db)).find((p) => p.key === 'anna maria')?.id).toBe(a.idOf('Ann'));
+		// Only the case changes: still the same player, allowed.
+		expect(await renamePlayer(db, a.idOf('Ann'), 'ANNA MARIA')).toEqual({ ok: true });
+	});
+
+	it('refuses an empty name, one over 40 characters, another player’s name, and a missing player; nothing changes', async () => {
+		const db = freshDb();
+		const a = await evening(db, ['Anna', 'Ben'], [{ out: 'Anna', hands: { Ben: 3 } }]);
+		const snapshot = async () => [await db.players.toArray(), await db.evenings.toArray()];
+		const before = await snapshot();
+		expect(await renamePlayer(db, a.idOf('Anna'), '   ')).toEqual({ ok: false, problem: 'empty' });
+		expect(await renamePlayer(db, a.idOf('Anna'), 'x'.repeat(41))).toEqual({
+			ok: false,
+			problem: 'too-long'
+		});
+		expect(await renamePlayer(db, a.idOf('Anna'), ' ben ')).toEqual({
+			ok: false,
+			problem: 'taken'
+		});
+		expect(await renamePlayer(db, 'nobody', 'Zoe')).toEqual({ ok: false, problem: 'missing' });
+		expect(await snapshot()).toEqual(before);
+		expect(await renamePlayer(db, a.idOf('Anna'), 'x'.repeat(40))).toEqual({ ok: true });
+	});
+});

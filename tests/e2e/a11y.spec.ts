@@ -1,0 +1,271 @@
+// Accessible everywhere: axe on every screen, in every locale and both themes (no serious or
+// critical violation), touch targets of at least 44 px, the keyboard, and reduced motion.
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { rotatingRounds, seedPlayed, seededId } from './helpers/seed';
+import { stubShare } from './helpers/stubs';
+import { newEvening, playRound } from './helpers/evening';
+
+const LOCALES = ['en', 'de', 'fr', 'it'] as const;
+const THEMES = ['light', 'dark'] as const;
+
+const NAMES = ['Anna', 'Ben', 'Cleo', 'Dario'];
+
+/** A message of the app in `locale` (messages/<area>/<locale>.json), for opening dialogs. */
+type Words = (area: string, key: string) => string;
+const wordsIn =
+	(locale: string): Words =>
+	(area, key) =>
+		(JSON.parse(readFileSync(`messages/${area}/${locale}.json`, 'utf8')) as Record<string, string>)[
+			key
+		] as string;
+
+async function seed(page: Page) {
+	await seedPlayed(page, [
+		{
+			id: 'open',
+			names: NAMES,
+			preset: 'italian-elimination',
+			createdAt: Date.UTC(2026, 10, 20, 19),
+			rounds: [
+				{ out: 'Anna', points: { Ben: 104, Cleo: 5, Dario: 20 } },
+				{ out: 'Cleo', points: { Anna: 7, Dario: 12 } }
+			]
+		},
+		{
+			id: 'done',
+			names: NAMES,
+			preset: 'swiss-jassshop',
+			createdAt: Date.UTC(2026, 10, 13, 19),
+			rounds: rotatingRounds(NAMES, 13)
+		}
+	]);
+}
+
+/** Every screen, with what shows it is ready. */
+const SCREENS: {
+	path: string;
+	ready: (page: Page) => Promise<void>;
+	open?: (page: Page, words: Words) => Promise<void>;
+}[] = [
+	{ path: '/', ready: (p) => expect(p.locator('main a.button').first()).toBeVisible() },
+	{
+		path: '/new',
+		ready: (p) => expect(p.locator('select').first()).toBeVisible(),
+		// The house rules open, so their controls are checked too.
+		open: (p) => p.locator('details.house summary').click()
+	},
+	{
+		path: '/evenings',
+		ready: (p) => expect(p.getByRole('main').getByRole('listitem').first()).toBeVisible()
+	},
+	{ path: '/settings', ready: (p) => expect(p.locator('#theme')).toBeVisible() },
+	{
+		path: '/evening/open',
+		ready: (p) => expect(p.locator('main input[inputmode="numeric"]').first()).toBeVisible()
+	},
+	{
+		path: '/evening/open/round/1',
+		ready: (p) => expect(p.locator('main input[inputmode="numeric"]').first()).toBeVisible()
+	},
+	{ path: '/evening/open/standings', ready: (p) => expect(p.locator('main canvas')).toBeVisible() },
+	{ path: '/evening/done/standings', ready: (p) => expect(p.locator('main canvas')).toBeVisible() },
+	{
+		path: '/evening/open/table',
+		ready: (p) => expect(p.locator('main svg').first()).toBeVisible()
+	},
+	{
+		// The live table with its Double played dialog open.
+		path: '/evening/open/table',
+		ready: (p) => expect(p.locator('main svg').first()).toBeVisible(),
+		open: async (p, w) => {
+			await p.getByRole('button', { name: w('table', 'table_double_played'), exact: true }).click();
+			await expect(p.getByRole('dialog')).toBeVisible();
+		}
+	},
+	{
+		// The round entry with the tile picker open.
+		path: '/evening/open',
+		ready: (p) => expect(p.locator('main input[inputmode="numeric"]').first()).toBeVisible(),
+		open: async (p, w) => {
+			const name = w('evening', 'entry_tiles_button').replace('{name}', 'Anna');
+			await p.getByRole('button', { name, exact: true }).click();
+			await expect(p.getByRole('dialog')).toBeVisible();
+		}
+	},
+	{ path: '/evening/open/scoreboard', ready: (p) => expect(p.locator('main table')).toBeVisible() },
+	{ path: '/evening/done/scoreboard', ready: (p) => expect(p.locator('main table')).toBeVisible() },
+	{
+		path: '/players',
+		ready: (p) => expect(p.getByRole('main').getByRole('listitem').first()).toBeVisible()
+	},
+	{
+		path: `/players/${seededId('Anna')}`,
+		ready: (p) => expect(p.locator('main canvas')).toBeVisible()
+	}
+];
+
+async function axe(page: Page) {
+	const results = await new AxeBuilder({ page }).analyze();
+	return results.violations
+		.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+		.map((v) => ({
+			id: v.id,
+			impact: v.impact,
+			help: v.help,
+			nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`)
+		}));
+}
+
+/** Controls smaller than 44 × 44 CSS px (links inside running text are exempt, as in WCAG). */
+async function smallTargets(page: Page) {
+	return page.evaluate(() => {
+		const out: string[] = [];
+		const controls = document.querySelectorAll<HTMLElement>(
+			'button, a[href], input:not([type=hidden]), select, summary, [role=button], [tabindex]:not([tabindex="-1"])'
+		);
+		for (const el of controls) {
+			const box = el.getBoundingClientRect();
+			if (box.width === 0 && box.height === 0) continue;
+			const style = getComputedStyle(el);
+			if (style.visibility === 'hidden') continue;
+			// A link within a sentence: the WCAG "inline" exception.
+			if (
+				el.tagName === 'A' &&
+				el.closest('p, li:not(:has(> a:only-child))') &&
+				style.display === 'inline'
+			)
+				continue;
+			// The control itself, not its label: the house-rule checkboxes were 29 px.
+			const w = box.width;
+			const h = box.height;
+			if (w < 44 || h < 44) {
+				const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30);
+				out.push(
+					`${el.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`
+				);
+			}
+		}
+		return out;
+	});
+}
+
+for (const theme of THEMES) {
+	for (const locale of LOCALES) {
+		test(`axe: every screen in ${locale}, ${theme}`, async ({ page }) => {
+			test.setTimeout(120_000);
+			await page.emulateMedia({ colorScheme: theme });
+			await seed(page);
+			await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
+			const found: Record<string, unknown> = {};
+			for (const screen of SCREENS) {
+				await page.goto(screen.path);
+				await screen.ready(page);
+				await screen.open?.(page, wordsIn(locale));
+				const violations = await axe(page);
+				if (violations.length > 0)
+					found[`${screen.path}${screen.open ? ' (open)' : ''}`] = violations;
+			}
+			expect(found).toEqual({});
+		});
+	}
+}
+
+test('touch targets are at least 44 px on every screen', async ({ page }) => {
+	test.setTimeout(120_000);
+	await seed(page);
+	const found: Record<string, string[]> = {};
+	for (const screen of SCREENS) {
+		await page.goto(screen.path);
+		await screen.ready(page);
+		await screen.open?.(page, wordsIn('en'));
+		const small = await smallTargets(page);
+		if (small.length > 0) found[`${screen.path}${screen.open ? ' (open)' : ''}`] = small;
+	}
+	expect(found).toEqual({});
+});
+
+test('reduced motion: nothing on screen moves', async ({ page }) => {
+	await page.emulateMedia({ reducedMotion: 'reduce' });
+	await seed(page);
+	for (const path of ['/', '/settings', '/evening/open', '/evening/open/scoreboard']) {
+		await page.goto(path);
+		await expect(page.locator('main')).toBeVisible();
+		const moving = await page.evaluate(
+			() =>
+				[...document.querySelectorAll('*')].filter((el) => {
+					const s = getComputedStyle(el);
+					const long = (v: string) =>
+						v.split(',').some((d) => parseFloat(d) * (d.trim().endsWith('ms') ? 1 : 1000) > 1);
+					return (
+						(s.animationName !== 'none' && long(s.animationDuration)) || long(s.transitionDuration)
+					);
+				}).length
+		);
+		expect(moving).toBe(0);
+	}
+});
+
+test('by keyboard alone: Players, a player, a rename, the scoreboard and Share standings', async ({
+	page
+}) => {
+	await stubShare(page, { files: true });
+	await seed(page);
+	await page.goto('/');
+	await expect(page.getByRole('link', { name: 'Players', exact: true })).toBeVisible();
+	const tabTo = async (
+		name: string | RegExp,
+		role: 'link' | 'button' | 'textbox' | 'combobox' | 'checkbox' = 'link'
+	) => {
+		const target = page.getByRole(role, { name, exact: typeof name === 'string' });
+		for (let i = 0; i < 60; i++) {
+			await page.keyboard.press('Tab');
+			if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+		}
+		throw new Error(`Tab never reached ${String(name)}`);
+	};
+	await tabTo('Players');
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('heading', { name: 'Players', level: 1 })).toBeVisible();
+	await tabTo(/^Anna/);
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('heading', { name: 'Anna', level: 1 })).toBeVisible();
+	await tabTo('New name', 'textbox');
+	await page.keyboard.type('Annabel');
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('heading', { name: 'Annabel', level: 1 })).toBeVisible();
+
+	await page.goto('/evening/open');
+	await tabTo('Scoreboard');
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('table', { name: 'Scoreboard' })).toBeVisible();
+	await tabTo('Standings');
+	await page.keyboard.press('Enter');
+	await tabTo('Share standings', 'button');
+	await page.keyboard.press('Enter');
+	await expect
+		.poll(() =>
+			page.evaluate(
+				() => (window as unknown as { __share: { calls: unknown[] } }).__share.calls.length
+			)
+		)
+		.toBe(1);
+
+	await page.goto('/settings');
+	await tabTo('Theme', 'combobox');
+	await page.keyboard.press('ArrowDown');
+	await expect(page.getByLabel('Theme', { exact: true })).toHaveValue('light');
+	await tabTo('Keep screen on', 'checkbox');
+	await page.keyboard.press('Space');
+	await expect(page.getByRole('checkbox', { name: 'Keep screen on' })).not.toBeChecked();
+});
+
+test('after Save round, the focus is on the next round’s first empty field', async ({ page }) => {
+	await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
+	await playRound(page, 'Ben', { Anna: 12, Cleo: 3 });
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 2 of 13');
+	const first = page.getByLabel('Anna points', { exact: true });
+	await expect(first).toBeFocused();
+	await expect(first).toHaveValue('');
+});
