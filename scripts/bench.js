@@ -74,7 +74,10 @@ const rulesFigures = {
 // 2. The build and the long history (the app's backup format, checked by the scoring core).
 if (!process.env.BENCH_SKIP_BUILD) {
 	log('build…');
-	const b = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+	// Its output goes to stderr: stdout is the table.
+	const b = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], {
+		stdio: ['ignore', 2, 2]
+	});
 	if (b.status !== 0) {
 		console.log('The build failed; nothing to measure.');
 		process.exit(b.status ?? 1);

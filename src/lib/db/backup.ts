@@ -7,6 +7,7 @@ import { checkRound, computeEvening, resolveRules, validateSetup } from '$lib/ru
 import type { EveningSetup, RoundEntry, RulesChoice } from '$lib/rules/types';
 import type { CabooseDb, EveningRow, PlayerRow, RoundRow, TableEventRow } from './database';
 import { playerKey } from './evenings';
+import { writeSummary } from './summaries';
 
 export const BACKUP_FORMAT = 'caboose-backup';
 export const BACKUP_FORMAT_VERSION = 1;
@@ -527,7 +528,7 @@ export async function importBackup(db: CabooseDb, backup: Backup): Promise<Impor
 	const result: ImportResult = { added: 0, replaced: 0, kept: 0, rounds: 0, players: 0 };
 	await db.transaction(
 		'rw',
-		[db.players, db.evenings, db.rounds, db.drafts, db.tableEvents, db.meta],
+		[db.players, db.evenings, db.rounds, db.drafts, db.tableEvents, db.meta, db.summaries],
 		async () => {
 			for (const bundle of backup.evenings) {
 				const { evening, rounds } = bundle;
@@ -555,6 +556,7 @@ export async function importBackup(db: CabooseDb, backup: Backup): Promise<Impor
 				await db.evenings.put(evening);
 				await db.rounds.bulkAdd(rounds);
 				if (bundle.tableEvents?.length) await db.tableEvents.bulkAdd(bundle.tableEvents);
+				await writeSummary(db, evening, rounds);
 				result.rounds += rounds.length;
 			}
 

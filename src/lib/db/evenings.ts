@@ -1,5 +1,6 @@
 import type { RulesChoice } from '$lib/rules/types';
 import type { CabooseDb, EveningRow, PlayerRow, RoundRow, SeatRow } from './database';
+import { writeSummary } from './summaries';
 
 /** How a name is recognised across evenings: trimmed and case-insensitive (as RULES.md compares). */
 export function playerKey(name: string): string {
@@ -38,7 +39,7 @@ export async function createEvening(db: CabooseDb, input: NewEvening): Promise<s
 	// A plain copy: a Svelte $state proxy or a class instance cannot be cloned into IndexedDB.
 	const rules = JSON.parse(JSON.stringify(input.rules)) as RulesChoice;
 
-	await db.transaction('rw', db.players, db.evenings, async () => {
+	await db.transaction('rw', [db.players, db.evenings, db.summaries], async () => {
 		const existing = await db.players.where('key').anyOf(keys).toArray();
 		const byKey = new Map(existing.map((p) => [p.key, p]));
 		const seats: SeatRow[] = [];
@@ -61,6 +62,7 @@ export async function createEvening(db: CabooseDb, input: NewEvening): Promise<s
 			endedAt: null
 		};
 		await db.evenings.add(evening);
+		await writeSummary(db, evening, []);
 	});
 	return eveningId;
 }
@@ -97,8 +99,10 @@ export async function knownPlayers(db: CabooseDb): Promise<PlayerRow[]> {
 
 /** Removes an evening with everything that belongs to it; its players stay known. */
 export async function deleteEvening(db: CabooseDb, id: string): Promise<void> {
-	await db.transaction('rw', [db.evenings, db.rounds, db.drafts, db.tableEvents], async () => {
+	const tables = [db.evenings, db.rounds, db.drafts, db.tableEvents, db.summaries];
+	await db.transaction('rw', tables, async () => {
 		await db.rounds.where('eveningId').equals(id).delete();
+		await db.summaries.delete(id);
 		await db.drafts.where('eveningId').equals(id).delete();
 		await db.tableEvents
 			.where('[eveningId+roundIndex]')

@@ -1,6 +1,7 @@
 import type { CabooseDb, EveningRow, RoundRow } from '$lib/db/database';
 import { computeEvening } from '$lib/rules/evening';
 import { resolveRules } from '$lib/rules/knobs';
+import { anyEveningFinished } from '$lib/db/summaries';
 
 // "The first finished evening" is when Caboose asks the browser to protect its storage.
 
@@ -21,12 +22,7 @@ export function eveningFinished(evening: EveningRow, rounds: RoundRow[]): boolea
 	}
 }
 
+/** Reads each evening's stored summary; only an evening without a current one has its rounds read. */
 export async function anyFinished(db: CabooseDb): Promise<boolean> {
-	const evenings = await db.evenings.toArray();
-	if (evenings.some((e) => e.endedAt !== null)) return true;
-	for (const evening of evenings) {
-		const rounds = await db.rounds.where('eveningId').equals(evening.id).toArray();
-		if (eveningFinished(evening, rounds)) return true;
-	}
-	return false;
+	return anyEveningFinished(db);
 }

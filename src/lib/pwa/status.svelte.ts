@@ -1,5 +1,4 @@
-import { peekDatabase, peekIsNewer, type Peek } from '$lib/db/peek';
-import { eveningFinished } from './finished';
+import { peekDatabase, peekedEvenings, peekIsNewer, type Peek } from '$lib/db/peek';
 import { applyUpdate, registerServiceWorker, updateThenReload } from './register';
 import {
 	clearMarker,
@@ -177,10 +176,7 @@ export class AppStatusState {
 
 /** Whether any peeked evening is finished (ended, or played to its last round). */
 export function anyFinishedIn(peek: Peek): boolean {
-	return peek.evenings.some((e) =>
-		eveningFinished(
-			e,
-			peek.rounds.filter((r) => r.eveningId === e.id)
-		)
-	);
+	if (peek.evenings.some((e) => e.endedAt !== null)) return true;
+	// The stored summaries, or the rounds where a summary is not current.
+	return peekedEvenings(peek).some((item) => item.summary.over);
 }

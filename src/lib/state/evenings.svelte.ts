@@ -2,8 +2,9 @@
 // another tab shows up here without a reload. This module never loads Dexie by itself: the home
 // page imports it and must stay small (JS budget); the Evenings list brings Dexie with its `db`.
 import type { CabooseDb } from '$lib/db/database';
-import { deleteEvening, listEvenings, type EveningListItem } from '$lib/db/evenings';
-import { peekDatabase, peekedEvenings, peekIsNewer, type Peek } from '$lib/db/peek';
+import { deleteEvening, type EveningListItem } from '$lib/db/evenings';
+import { peekDatabase, peekedEvenings, peekIsNewer } from '$lib/db/peek';
+import { listEveningPage, type ListedEvening } from '$lib/db/summaries';
 import { computeEvening, resolveRules, type PresetId } from '$lib/rules';
 
 export interface EveningSummary {
@@ -23,7 +24,28 @@ export interface EveningSummary {
 	scheduleLength: number | null;
 }
 
-/** Totals are never stored: the leader and the end are recomputed from the hands as entered. */
+/** The list's view of an evening and its stored summary (player ids become the seats' names). */
+export function summaryOf({ evening, summary }: ListedEvening): EveningSummary {
+	const toNames = (keys: readonly string[]) =>
+		keys.map((k) => evening.players.find((p) => p.id === k)?.name ?? k);
+	return {
+		id: evening.id,
+		createdAt: evening.createdAt,
+		names: evening.players.map((p) => p.name),
+		preset: summary.preset,
+		roundCount: summary.roundCount,
+		over: summary.over,
+		leader: toNames(summary.leader),
+		winner: summary.winner ? toNames(summary.winner) : null,
+		nextRound: summary.nextRound,
+		scheduleLength: summary.scheduleLength
+	};
+}
+
+/**
+ * The same, recomputed from every round: what the lists showed before summaries were stored.
+ * The tests hold `summaryOf` equal to it.
+ */
 export function summarise(item: EveningListItem): EveningSummary {
 	const { evening, rounds } = item;
 	const names = evening.players.map((p) => p.name);
@@ -49,10 +71,18 @@ export function summarise(item: EveningListItem): EveningSummary {
 	};
 }
 
+/** Evenings the list shows at first, and how many more each "Show older evenings" adds. */
+export const EVENINGS_PAGE = 20;
+
 export class EveningsList {
 	items = $state.raw<EveningSummary[]>([]);
 	loaded = $state(false);
 	error = $state<string | null>(null);
+	/** How many evenings are stored in all. */
+	total = $state(0);
+	/** How many of the newest evenings the list reads and shows. */
+	limit = $state(EVENINGS_PAGE);
+	readonly hasMore = $derived(this.total > this.items.length);
 	/** The newest evening not yet over, for Continue. */
 	readonly newestOpen = $derived(this.items.find((e) => !e.over));
 
@@ -66,12 +96,16 @@ export class EveningsList {
 	watch(): () => void {
 		let stopped = false;
 		let subscription: { unsubscribe(): void } | undefined;
+		// Read inside the effect: showing more evenings subscribes again with the new limit.
+		const limit = this.limit;
 		// The caller's `db` has loaded Dexie already, so this import costs no request.
 		void import('dexie').then(({ liveQuery }) => {
 			if (stopped) return;
-			subscription = liveQuery(() => listEvenings(this.#db)).subscribe({
-				next: (list) => {
-					this.items = list.map(summarise);
+			// One page of evenings with their stored summaries: no round is replayed here.
+			subscription = liveQuery(() => listEveningPage(this.#db, limit)).subscribe({
+				next: (page) => {
+					this.items = page.items.map(summaryOf);
+					this.total = page.total;
 					this.loaded = true;
 					this.error = null;
 				},
@@ -85,6 +119,11 @@ export class EveningsList {
 			stopped = true;
 			subscription?.unsubscribe();
 		};
+	}
+
+	/** Shows the next page of older evenings. */
+	more(): void {
+		this.limit = this.items.length + EVENINGS_PAGE;
 	}
 
 	/** Deletes the evening with its rounds; the list updates itself. */
@@ -120,7 +159,9 @@ export class HomeEvenings {
 			try {
 				const { peek } = await peekDatabase();
 				// Newer data is for a newer build to show; the banner says so.
-				if (!stopped) this.items = peek && !peekIsNewer(peek) ? summariseAll(peek) : [];
+				// Stored summaries: no round is replayed unless a summary is missing or stale.
+				if (!stopped)
+					this.items = peek && !peekIsNewer(peek) ? peekedEvenings(peek).map(summaryOf) : [];
 			} catch (e) {
 				console.error('Caboose: the saved evenings could not be read', e);
 			} finally {
@@ -140,16 +181,4 @@ export class HomeEvenings {
 			channel?.close();
 		};
 	}
-}
-
-function summariseAll(peek: Peek): EveningSummary[] {
-	const out: EveningSummary[] = [];
-	for (const item of peekedEvenings(peek)) {
-		try {
-			out.push(summarise(item));
-		} catch {
-			// An evening this build cannot read is not offered for Continue.
-		}
-	}
-	return out;
 }
