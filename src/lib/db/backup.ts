@@ -7,12 +7,12 @@ import { checkRound, computeEvening, resolveRules, validateSetup } from '$lib/ru
 import type { EveningSetup, RoundEntry, RulesChoice } from '$lib/rules/types';
 import type { CabooseDb, EveningRow, PlayerRow, RoundRow, TableEventRow } from './database';
 import { playerKey } from './evenings';
+import { MAX_BACKUP_BYTES } from './backup-limits';
 import { writeSummary } from './summaries';
 
 export const BACKUP_FORMAT = 'caboose-backup';
 export const BACKUP_FORMAT_VERSION = 1;
-/** Years of weekly evenings fit in a few MiB; anything far bigger is not a Caboose backup. */
-export const MAX_BACKUP_BYTES = 16 * 1024 * 1024;
+export { MAX_BACKUP_BYTES };
 /** A backup nests 9 levels deep; a file nesting far deeper is refused before it is parsed. */
 export const MAX_BACKUP_DEPTH = 24;
 

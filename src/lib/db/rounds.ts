@@ -2,7 +2,6 @@
 // against what is on disk at that moment, so a second tab can never add the same round twice or
 // store a round the rules refuse.
 
-import Dexie from 'dexie';
 import { checkRound, resolveRules } from '$lib/rules';
 import type { EveningSetup, Problem, RoundEntry, Tile } from '$lib/rules/types';
 import type { CabooseDb, DraftRow, EveningRow, RoundRow } from './database';
@@ -32,8 +31,16 @@ export function roundId(eveningId: string, index: number): string {
 export async function listRounds(db: CabooseDb, eveningId: string): Promise<RoundRow[]> {
 	return db.rounds
 		.where('[eveningId+index]')
-		.between([eveningId, Dexie.minKey], [eveningId, Dexie.maxKey])
+		.between([eveningId, -Infinity], [eveningId, Infinity], true, true)
 		.toArray();
+}
+
+/**
+ * Dexie's ConstraintError, known by its name: no value import of Dexie here, so a screen that
+ * loads the database after its first paint does not get Dexie with these functions.
+ */
+function isConstraintError(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && (error as Error).name === 'ConstraintError';
 }
 
 /** Plain data only: a Svelte $state proxy or a frozen tuple must never reach IndexedDB. */
@@ -115,7 +122,7 @@ export async function saveRound(
 		);
 	} catch (error) {
 		// The unique [eveningId+index] index: another tab stored this round first.
-		if (error instanceof Dexie.ConstraintError) return { ok: false, conflict: 'round-taken' };
+		if (isConstraintError(error)) return { ok: false, conflict: 'round-taken' };
 		throw error;
 	}
 }

@@ -1,7 +1,8 @@
 // The saved evenings for the home screen and the Evenings list, kept current: a round saved in
 // another tab shows up here without a reload. This module never loads Dexie by itself: the home
-// page imports it and must stay small (JS budget); the Evenings list brings Dexie with its `db`.
-import type { CabooseDb } from '$lib/db/database';
+// page imports it and must stay small (JS budget); the Evenings list loads Dexie after its first
+// paint (app-db.ts).
+import { dbOf, type DbSource } from './app-db';
 import { deleteEvening, type EveningListItem } from '$lib/db/evenings';
 import { peekDatabase, peekedEvenings, peekIsNewer } from '$lib/db/peek';
 import { listEveningPage, type ListedEvening } from '$lib/db/summaries';
@@ -86,9 +87,10 @@ export class EveningsList {
 	/** The newest evening not yet over, for Continue. */
 	readonly newestOpen = $derived(this.items.find((e) => !e.over));
 
-	readonly #db: CabooseDb;
+	readonly #db: DbSource;
 
-	constructor(db: CabooseDb) {
+	/** `db` may be a loader ($lib/state/app-db): the list paints before Dexie has loaded. */
+	constructor(db: DbSource) {
 		this.#db = db;
 	}
 
@@ -98,11 +100,10 @@ export class EveningsList {
 		let subscription: { unsubscribe(): void } | undefined;
 		// Read inside the effect: showing more evenings subscribes again with the new limit.
 		const limit = this.limit;
-		// The caller's `db` has loaded Dexie already, so this import costs no request.
-		void import('dexie').then(({ liveQuery }) => {
+		void Promise.all([import('dexie'), dbOf(this.#db)]).then(([{ liveQuery }, db]) => {
 			if (stopped) return;
 			// One page of evenings with their stored summaries: no round is replayed here.
-			subscription = liveQuery(() => listEveningPage(this.#db, limit)).subscribe({
+			subscription = liveQuery(() => listEveningPage(db, limit)).subscribe({
 				next: (page) => {
 					this.items = page.items.map(summaryOf);
 					this.total = page.total;
@@ -128,7 +129,7 @@ export class EveningsList {
 
 	/** Deletes the evening with its rounds; the list updates itself. */
 	async remove(id: string): Promise<void> {
-		await deleteEvening(this.#db, id);
+		await deleteEvening(await dbOf(this.#db), id);
 	}
 }
 

@@ -1,6 +1,7 @@
 // The New evening form: seats in order, the preset and any changed knob, checked live by the
 // rules core. Only the preset and the knobs the scorekeeper changed are stored (RulesChoice).
-import type { CabooseDb, PlayerRow } from '$lib/db/database';
+import type { PlayerRow } from '$lib/db/database';
+import { dbOf, type DbSource } from './app-db';
 import { createEvening, knownPlayers, playerKey } from '$lib/db/evenings';
 import {
 	PRESETS,
@@ -134,14 +135,15 @@ export class SetupForm {
 		return this.known.filter((p) => !seated.includes(p.key));
 	});
 
-	readonly #db: CabooseDb;
+	readonly #db: DbSource;
 
-	constructor(db: CabooseDb) {
+	/** `db` may be a loader ($lib/state/app-db): the form paints before Dexie has loaded. */
+	constructor(db: DbSource) {
 		this.#db = db;
 	}
 
 	async loadKnown(): Promise<void> {
-		this.known = await knownPlayers(this.#db);
+		this.known = await knownPlayers(await dbOf(this.#db));
 	}
 
 	// ---- seats
@@ -299,7 +301,7 @@ export class SetupForm {
 				this.rules.start === 'rotate' && this.firstStarter < this.names.length
 					? this.firstStarter
 					: 0;
-			return await createEvening(this.#db, {
+			return await createEvening(await dbOf(this.#db), {
 				names: $state.snapshot(this.names),
 				rules: $state.snapshot(this.choice) as RulesChoice,
 				firstStarter: starter
