@@ -149,9 +149,21 @@ export async function listEveningPage(db: CabooseDb, limit: number): Promise<Eve
 	});
 }
 
-/** Whether any evening is finished (ended, or played to its last round), from the summaries. */
+/**
+ * Whether any evening is finished (ended, or played to its last round), from the summaries: a
+ * stored summary that says so is checked against its evening and round count, and the first
+ * one that holds answers. Only when none does are the other evenings looked at.
+ */
 export async function anyEveningFinished(db: CabooseDb): Promise<boolean> {
 	return db.transaction('r', [db.evenings, db.summaries, db.rounds], async () => {
+		const candidates = await db.summaries.filter((s) => s.over || s.endedAt !== null).toArray();
+		for (const summary of candidates) {
+			const evening = await db.evenings.get(summary.eveningId);
+			if (!evening) continue;
+			if (evening.endedAt !== null) return true;
+			const count = await db.rounds.where('eveningId').equals(evening.id).count();
+			if (summaryIsCurrent(summary, evening, count) && summary.over) return true;
+		}
 		const evenings = await db.evenings.toArray();
 		if (evenings.some((e) => e.endedAt !== null)) return true;
 		const summaries = new Map((await db.summaries.toArray()).map((s) => [s.eveningId, s]));
