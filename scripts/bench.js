@@ -17,7 +17,8 @@
 // taps and keystrokes it takes to record a 4-player round.
 //
 // One Chromium at a time. Env: BENCH_PORT (4184), BENCH_RUNS (3), BENCH_EVENINGS (500),
-// BUILD_DIR (build), KIT_OUT (.svelte-kit), BENCH_SKIP_BUILD=1, CHROMIUM_PATH.
+// BUILD_DIR (build), KIT_OUT (.svelte-kit), BENCH_SKIP_BUILD=1, CHROMIUM_PATH; for a quicker look
+// while working: BENCH_SCREENS=home,evenings (names as in bench-screens.js), BENCH_SKIP_LH=1.
 import { spawn, spawnSync, execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,8 @@ const BUILD = process.env.BUILD_DIR ?? 'build';
 const KIT = process.env.KIT_OUT ?? '.svelte-kit';
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const OUT = '.bench';
+const ONLY = process.env.BENCH_SCREENS ? process.env.BENCH_SCREENS.split(',') : null;
+const SKIP_LH = !!process.env.BENCH_SKIP_LH;
 mkdirSync(OUT, { recursive: true });
 
 const log = (...a) => console.error('[bench]', ...a);
@@ -252,6 +255,7 @@ try {
 	}
 	const screens = [];
 	for (const s of SCREENS) {
+		if (ONLY && !ONLY.includes(s.name)) continue;
 		const path = s.path(ctx);
 		const route = path ? routeOf(new URL(path, ORIGIN).pathname) : null;
 		if (!path || !route) {
@@ -266,7 +270,7 @@ try {
 	// 6. Lighthouse, one run at a time.
 	for (const { row } of screens) {
 		const runs = [];
-		for (let i = 0; i < RUNS; i++) {
+		for (let i = 0; i < (SKIP_LH ? 0 : RUNS); i++) {
 			log(`lighthouse ${row.name} ${i + 1}/${RUNS}`);
 			await coldStart();
 			const r = await attempt(`lighthouse ${row.name}`, () =>
