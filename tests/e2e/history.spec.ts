@@ -41,6 +41,8 @@ test('the Evenings list shows the newest 20 evenings, and the older ones on requ
 	await more.click();
 	await expect(cards).toHaveCount(25);
 	await expect(more).toHaveCount(0);
+	// The first of the older evenings has the focus, where the button was.
+	await expect(cards.nth(20).getByRole('link')).toBeFocused();
 	// Newest first: the seeded evenings share their time, so the greatest id leads.
 	await expect(cards.first().getByRole('link')).toHaveAttribute('href', '/evening/e-24');
 	await expect(cards.last().getByRole('link')).toHaveAttribute('href', '/evening/e-00');
