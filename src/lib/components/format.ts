@@ -13,10 +13,16 @@ export function formatNumber(n: number): string {
 	return f.format(n);
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function formatDate(ms: number): string {
-	return new Intl.DateTimeFormat(getLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
-		ms
-	);
+	const locale = getLocale();
+	let f = dateFormats.get(locale);
+	if (!f) {
+		f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+		dateFormats.set(locale, f);
+	}
+	return f.format(ms);
 }
 
 /** A list of names joined the way acceptance tests read it ("Anna, Ben"). */
