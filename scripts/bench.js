@@ -1,22 +1,536 @@
-// `npm run bench`: prints performance figures; asserts nothing (no timing threshold anywhere).
-import { spawnSync } from 'node:child_process';
+// `npm run bench`: builds the app, measures it in Debian's Chromium and prints ONE table (also
+// written as JSON to .bench/, which is not committed). Figures only: it never fails on a number.
+//
+// Per screen (scripts/bench-screens.js):
+// - JS+CSS gzip (level 9) the screen needs before its first paint: the static import closure of
+//   the SvelteKit entry, its layouts and its page in Vite's manifest; and all JS+CSS the page
+//   had loaded by the end of the Lighthouse run (lazy chunks too);
+// - Lighthouse (the `lighthouse` package, mobile, simulated throttling) scores and FCP/LCP/TBT,
+//   median of BENCH_RUNS (3) runs, served by scripts/serve.js without compression, each run
+//   without HTTP cache, Cache Storage or service worker (the profile's IndexedDB is kept: the
+//   evening screens need their evening);
+// - start-up with a long history: time until the screen's content is painted and its long tasks,
+//   with only the bench's own evening, then again after 500 finished evenings of 4 players × 13
+//   rounds were imported through Settings' Import backup (the app's own backup format).
+// Then: Interaction to Next Paint of a score keystroke, a went-out tap and a marker tap at 4×
+// CPU slowdown (Event Timing), the scoring core's throughput (scripts/bench-rules.ts) and the
+// taps and keystrokes it takes to record a 4-player round.
+//
+// One Chromium at a time. Env: BENCH_PORT (4184), BENCH_RUNS (3), BENCH_EVENINGS (500),
+// BUILD_DIR (build), KIT_OUT (.svelte-kit), BENCH_SKIP_BUILD=1, CHROMIUM_PATH; for a quicker look
+// while working: BENCH_SCREENS=home,evenings (names as in bench-screens.js), BENCH_SKIP_LH=1.
+import { spawn, spawnSync, execSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
+import { SCREENS } from './bench-screens.js';
 
-function run(label, cmd, args) {
-	console.log(`\n=== ${label}`);
-	const r = spawnSync(cmd, args, { stdio: 'inherit' });
-	if (r.status !== 0) process.exitCode = r.status ?? 1;
+const PORT = Number(process.env.BENCH_PORT ?? 4184);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const EVENINGS = Number(process.env.BENCH_EVENINGS ?? 500);
+const BUILD = process.env.BUILD_DIR ?? 'build';
+const KIT = process.env.KIT_OUT ?? '.svelte-kit';
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const OUT = '.bench';
+const ONLY = process.env.BENCH_SCREENS ? process.env.BENCH_SCREENS.split(',') : null;
+const SKIP_LH = !!process.env.BENCH_SKIP_LH;
+/** Interactions of each kind whose Event Timing is measured. */
+const INP_SAMPLES = 5;
+mkdirSync(OUT, { recursive: true });
+
+const log = (...a) => console.error('[bench]', ...a);
+const uptime = () => execSync('uptime').toString().trim();
+const median = (xs) => {
+	const s = xs.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
+	return s.length ? s[Math.floor((s.length - 1) / 2)] : null;
+};
+const range = (xs) => {
+	const s = xs.filter((x) => typeof x === 'number' && Number.isFinite(x));
+	return s.length ? [Math.min(...s), Math.max(...s)] : null;
+};
+/** Any step may fail (a screen renamed, a route missing): the bench reports and goes on. */
+async function attempt(label, f) {
+	try {
+		return await f();
+	} catch (e) {
+		log(`${label}: ${String(e?.message ?? e).split('\n')[0]}`);
+		return null;
+	}
 }
 
-// 1. The scoring core (src/lib/rules), run as TypeScript by tsx.
-run('rules: validate and score', 'npx', ['tsx', 'scripts/bench-rules.ts']);
+const loadBefore = uptime();
+log(loadBefore);
 
-// 1b. The "Show to the table" link: its length and the QR code it needs.
-run('link: snapshot size and QR version', 'npx', ['tsx', 'scripts/bench-link.ts']);
+// 1. The scoring core, as TypeScript.
+log('scoring core…');
+const rules = spawnSync('npx', ['tsx', 'scripts/bench-rules.ts'], { encoding: 'utf8' });
+const rulesText = rules.stdout ?? '';
+const rulesFigures = {
+	output: rulesText.trim().split('\n'),
+	roundsPerSecond: Number(/= ([\d,]+) rounds\/second/.exec(rulesText)?.[1]?.replace(/,/g, '')),
+	tenThousandMs: Number(/over 10,000 rounds: ([\d.]+) ms/.exec(rulesText)?.[1])
+};
 
-// 2. Bundle size and what each screen loads, measured in Chromium against a fresh build.
-const buildDir = process.env.BUILD_DIR ?? 'build';
-run('build', 'npx', ['vite', 'build', '--logLevel', 'error']);
-run('size: JS per screen (gzip), home page budget, Chart.js laziness', 'node', [
-	'scripts/bench-size.js',
-	buildDir
-]);
+// 1b. Sizes that need no browser: the "Show to the table" link and its QR code.
+log('link sizes…');
+const linkText =
+	spawnSync('npx', ['tsx', 'scripts/bench-link.ts'], { encoding: 'utf8' }).stdout ?? '';
+
+// 2. The build and the long history (the app's backup format, checked by the scoring core).
+if (!process.env.BENCH_SKIP_BUILD) {
+	log('build…');
+	// Its output goes to stderr: stdout is the table.
+	const b = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], {
+		stdio: ['ignore', 2, 2]
+	});
+	if (b.status !== 0) {
+		console.log('The build failed; nothing to measure.');
+		process.exit(b.status ?? 1);
+	}
+}
+const historyFile = join(OUT, `history-${EVENINGS}.json`);
+spawnSync('npx', ['tsx', 'scripts/bench-history.ts', historyFile, String(EVENINGS)], {
+	stdio: ['ignore', 'ignore', 'inherit']
+});
+
+// 3. What each route needs before its first paint: Vite's manifest and SvelteKit's route table.
+const manifest = JSON.parse(readFileSync(`${KIT}/output/client/.vite/manifest.json`, 'utf8'));
+const appSource = readFileSync(`${KIT}/generated/client-optimized/app.js`, 'utf8');
+/** route id -> node indices (root layout, layouts, page) */
+const dictionary = new Map();
+for (const m of appSource.matchAll(/"([^"]+)":\s*\[~?(\d+)(?:,\s*\[([^\]]*)\])?/g)) {
+	const layouts = (m[3] ?? '')
+		.split(',')
+		.map((s) => s.trim().replace('~', ''))
+		.filter(Boolean)
+		.map(Number);
+	dictionary.set(m[1], [0, ...layouts.filter((n) => n !== 0), Number(m[2])]);
+}
+const gzCache = new Map();
+function gz(file) {
+	if (!gzCache.has(file)) {
+		const path = join(BUILD, file);
+		gzCache.set(file, existsSync(path) ? gzipSync(readFileSync(path), { level: 9 }).length : 0);
+	}
+	return gzCache.get(file);
+}
+function closure(keys) {
+	const files = new Set();
+	const seen = new Set();
+	const visit = (key) => {
+		if (seen.has(key) || !manifest[key]) return;
+		seen.add(key);
+		const chunk = manifest[key];
+		files.add(chunk.file);
+		for (const css of chunk.css ?? []) files.add(css);
+		for (const k of chunk.imports ?? []) visit(k);
+	};
+	keys.forEach(visit);
+	return files;
+}
+const entryKeys = Object.keys(manifest).filter(
+	(k) => manifest[k].isEntry && !k.includes('/nodes/') && !k.includes('service-worker')
+);
+function routeOf(pathname) {
+	if (dictionary.has(pathname)) return pathname;
+	for (const id of dictionary.keys()) {
+		const re = new RegExp(
+			'^' + id.replace(/\[\.\.\.[^\]]+\]/g, '.*').replace(/\[[^\]]+\]/g, '[^/]+') + '$'
+		);
+		if (re.test(pathname)) return id;
+	}
+	return null;
+}
+function firstPaintBytes(route) {
+	const nodes = dictionary.get(route) ?? [];
+	const kit = KIT.replace(/^\.\//, '');
+	const keys = [
+		...entryKeys,
+		...nodes.map((n) => `${kit}/generated/client-optimized/nodes/${n}.js`)
+	];
+	let bytes = 0;
+	const files = closure(keys);
+	for (const f of files) if (/\.(js|css)$/.test(f)) bytes += gz(f);
+	return { bytes, files: files.size };
+}
+
+// 4. The server (no compression) and one Chromium, shared by Playwright and Lighthouse.
+const server = spawn(process.execPath, ['scripts/serve.js', BUILD, String(PORT)], {
+	stdio: ['ignore', 'pipe', 'inherit']
+});
+await new Promise((resolve) => server.stdout.once('data', resolve));
+const profile = mkdtempSync(join(tmpdir(), 'caboose-bench-'));
+const chrome = await chromeLauncher.launch({
+	chromePath: CHROMIUM_PATH,
+	userDataDir: profile,
+	chromeFlags: ['--headless=new', ...CHROMIUM_ARGS]
+});
+const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+const context = browser.contexts()[0];
+
+const result = {
+	date: new Date().toISOString(),
+	load: { before: loadBefore },
+	runs: RUNS,
+	evenings: EVENINGS,
+	screens: [],
+	inp: {},
+	rules: rulesFigures,
+	roundActions: null
+};
+
+/** Drops what would make a load faster than a first visit; keeps IndexedDB and localStorage. */
+async function coldStart() {
+	const page = await context.newPage();
+	const cdp = await context.newCDPSession(page);
+	await cdp.send('Network.enable');
+	await cdp.send('Network.clearBrowserCache');
+	await cdp.send('Storage.clearDataForOrigin', {
+		origin: ORIGIN,
+		storageTypes: 'service_workers,cache_storage'
+	});
+	await cdp.detach();
+	await page.close();
+}
+
+try {
+	// 5. An evening of 4 players, created and played through the UI: 2 rounds saved.
+	const counter = { taps: 0, keys: 0 };
+	const tap = async (locator) => {
+		counter.taps++;
+		await locator.click();
+	};
+	const type = async (locator, text) => {
+		await tap(locator);
+		counter.keys += text.length;
+		await locator.pressSequentially(text);
+	};
+	const names = ['Anna', 'Ben', 'Chiara', 'Dieter'];
+	const ctx = { evening: '', share: null };
+	{
+		const page = await context.newPage();
+		await page.goto(ORIGIN + '/new');
+		for (let i = 0; i < names.length; i++) {
+			const field = page.getByLabel(`Player ${i + 1}`, { exact: true });
+			if ((await field.count()) === 0)
+				await page.getByRole('button', { name: 'Add player' }).click();
+			await field.fill(names[i]);
+		}
+		await page.getByRole('button', { name: 'Start evening' }).click();
+		await page.waitForURL(/\/evening\/[^/]+$/);
+		ctx.evening = new URL(page.url()).pathname.split('/')[2];
+		for (let round = 0; round < 2; round++) {
+			const start = { ...counter };
+			const out = names[round];
+			await tap(
+				page
+					.getByRole('button', { name: `${out} went out` })
+					.or(page.getByRole('checkbox', { name: `${out} went out` }))
+			);
+			for (const n of names) {
+				if (n !== out)
+					await type(
+						page.getByLabel(`${n} points`, { exact: true }),
+						String(10 + round * 7 + n.length)
+					);
+			}
+			await tap(page.getByRole('button', { name: 'Save round' }));
+			await page.getByText('Saved', { exact: true }).first().waitFor();
+			if (round === 0)
+				result.roundActions = { taps: counter.taps - start.taps, keys: counter.keys - start.keys };
+		}
+		// The read-only link, where this build offers one.
+		const show = page.getByRole('button', { name: 'Show to the table' });
+		if ((await show.count()) > 0) {
+			await attempt('read-only link', async () => {
+				await show.first().click();
+				const link = (
+					await page.getByLabel('Link for other phones').first().textContent({ timeout: 5000 })
+				)?.trim();
+				if (link) {
+					const url = new URL(link, ORIGIN);
+					ctx.share = url.pathname + url.search + url.hash;
+				}
+			});
+		}
+		await page.close();
+	}
+	const screens = [];
+	for (const s of SCREENS) {
+		if (ONLY && !ONLY.includes(s.name)) continue;
+		const path = s.path(ctx);
+		const route = path ? routeOf(new URL(path, ORIGIN).pathname) : null;
+		if (!path || !route) {
+			log(`skipped ${s.name}: not in this build`);
+			continue;
+		}
+		const row = { name: s.name, path, route, firstPaint: firstPaintBytes(route) };
+		screens.push({ screen: s, row });
+		result.screens.push(row);
+	}
+
+	// 6. Lighthouse, one run at a time.
+	for (const { row } of screens) {
+		const runs = [];
+		for (let i = 0; i < (SKIP_LH ? 0 : RUNS); i++) {
+			log(`lighthouse ${row.name} ${i + 1}/${RUNS}`);
+			await coldStart();
+			const r = await attempt(`lighthouse ${row.name}`, () =>
+				lighthouse(ORIGIN + row.path, {
+					port: chrome.port,
+					output: 'json',
+					logLevel: 'error',
+					disableStorageReset: true,
+					onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo']
+				})
+			);
+			const lhr = r?.lhr;
+			if (!lhr) continue;
+			const score = (k) =>
+				lhr.categories[k]?.score == null ? null : Math.round(lhr.categories[k].score * 100);
+			const audit = (k) => lhr.audits[k]?.numericValue ?? null;
+			let loaded = 0;
+			for (const item of lhr.audits['network-requests']?.details?.items ?? []) {
+				const url = new URL(item.url);
+				if (
+					url.origin === ORIGIN &&
+					/\.(js|css)$/.test(url.pathname) &&
+					!url.pathname.includes('service-worker')
+				)
+					loaded += gz(url.pathname.slice(1));
+			}
+			const failing = Object.values(lhr.audits)
+				.filter(
+					(a) =>
+						a.score !== null &&
+						a.score < 0.9 &&
+						a.scoreDisplayMode !== 'informative' &&
+						a.scoreDisplayMode !== 'notApplicable' &&
+						a.scoreDisplayMode !== 'manual'
+				)
+				.map((a) => a.id);
+			runs.push({
+				perf: score('performance'),
+				a11y: score('accessibility'),
+				bp: score('best-practices'),
+				seo: score('seo'),
+				fcp: audit('first-contentful-paint'),
+				lcp: audit('largest-contentful-paint'),
+				tbt: audit('total-blocking-time'),
+				loaded,
+				failing,
+				runtimeError: lhr.runtimeError?.code ?? null
+			});
+		}
+		row.lighthouse = { runs };
+		for (const k of ['perf', 'a11y', 'bp', 'seo', 'fcp', 'lcp', 'tbt', 'loaded']) {
+			row.lighthouse[k] = median(runs.map((r) => r[k]));
+			row.lighthouse[`${k}Range`] = range(runs.map((r) => r[k]));
+		}
+		row.lighthouse.failing = [...new Set(runs.flatMap((r) => r.failing))];
+	}
+
+	// 7. Start-up: time to content and long tasks, before and after the long history.
+	async function startup(screen, path) {
+		const page = await context.newPage();
+		await page.addInitScript((selector) => {
+			const b = (window.__bench = { content: null, longtasks: [] });
+			new PerformanceObserver((list) => {
+				for (const e of list.getEntries())
+					b.longtasks.push({ start: e.startTime, duration: e.duration });
+			}).observe({ type: 'longtask', buffered: true });
+			let seen = false;
+			const check = () => {
+				if (seen || !document.querySelector(selector)) return;
+				seen = true;
+				// The frame that paints it.
+				requestAnimationFrame(() => (b.content = performance.now()));
+			};
+			new MutationObserver(check).observe(document, { childList: true, subtree: true });
+		}, screen.content);
+		try {
+			await page.goto(ORIGIN + path);
+			await page.waitForFunction(() => window.__bench.content !== null, null, { timeout: 30_000 });
+			// Long tasks just after the content (the rest of a list) count too.
+			await page.waitForTimeout(1000);
+			const b = await page.evaluate(() => window.__bench);
+			const tasks = b.longtasks.filter((t) => t.start < b.content + 1000);
+			return {
+				ms: b.content,
+				longest: tasks.reduce((m, t) => Math.max(m, t.duration), 0),
+				total: tasks.reduce((m, t) => m + t.duration, 0)
+			};
+		} finally {
+			await page.close();
+		}
+	}
+	async function startups(key) {
+		for (const { screen, row } of screens) {
+			log(`start-up ${key} ${row.name}`);
+			await coldStart();
+			await attempt(`start-up ${row.name}`, () => startup(screen, row.path)); // warm-up
+			const runs = [];
+			for (let i = 0; i < RUNS; i++) {
+				const r = await attempt(`start-up ${row.name}`, () => startup(screen, row.path));
+				if (r) runs.push(r);
+			}
+			row[key] = {
+				runs,
+				ms: median(runs.map((r) => r.ms)),
+				msRange: range(runs.map((r) => r.ms)),
+				longest: median(runs.map((r) => r.longest)),
+				total: median(runs.map((r) => r.total))
+			};
+		}
+	}
+	await startups('empty');
+
+	log(`importing ${EVENINGS} evenings through Settings…`);
+	const imported = await attempt('import', async () => {
+		const page = await context.newPage();
+		await page.goto(ORIGIN + '/settings');
+		await page.getByLabel('Import backup', { exact: true }).setInputFiles(historyFile);
+		await page.getByText(/^Backup imported/).waitFor({ timeout: 120_000 });
+		const text = await page.getByText(/^Backup imported/).textContent();
+		await page.close();
+		return text;
+	});
+	result.imported = imported;
+	if (imported) await startups('history');
+
+	// 8. INP at 4× CPU slowdown: a score keystroke and a went-out tap, a marker tap on the table.
+	async function inp(path, act) {
+		const page = await context.newPage();
+		await page.addInitScript(() => {
+			const events = (window.__events = []);
+			new PerformanceObserver((list) => {
+				for (const e of list.getEntries())
+					if (e.interactionId)
+						events.push({ id: e.interactionId, name: e.name, duration: e.duration });
+			}).observe({ type: 'event', durationThreshold: 16, buffered: true });
+		});
+		const cdp = await context.newCDPSession(page);
+		try {
+			await page.goto(ORIGIN + path);
+			await page.locator('main').waitFor();
+			await page.waitForTimeout(1000);
+			await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+			const out = {};
+			for (const [label, f] of Object.entries(act(page))) {
+				const samples = [];
+				for (let i = 0; i < INP_SAMPLES; i++) {
+					await page.evaluate(() => (window.__events.length = 0));
+					await f(i);
+					// Event Timing reports after the next paint.
+					await page.evaluate(
+						() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 300)))
+					);
+					const events = await page.evaluate(() => window.__events);
+					// Under 16 ms nothing is reported (0 here): it painted within a frame.
+					samples.push(events.reduce((m, e) => Math.max(m, e.duration), 0));
+				}
+				out[label] = { median: median(samples), max: Math.max(...samples), samples };
+			}
+			return out;
+		} finally {
+			await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 }).catch(() => {});
+			await page.close();
+		}
+	}
+	const roundPath = `/evening/${ctx.evening}`;
+	const entry = await attempt('INP round', () =>
+		inp(roundPath, (page) => ({
+			'score keystroke': async (i) => {
+				await page.getByLabel('Ben points', { exact: true }).focus();
+				await page.keyboard.press(i % 2 ? 'Backspace' : '7');
+			},
+			'went-out tap': () =>
+				page
+					.getByRole('button', { name: 'Anna went out' })
+					.or(page.getByRole('checkbox', { name: 'Anna went out' }))
+					.click()
+		}))
+	);
+	const marker = await attempt('INP table', () =>
+		inp(`${roundPath}/table`, (page) => ({
+			'marker tap': () => page.getByRole('button', { name: "Marker on Ben's train" }).click()
+		}))
+	);
+	result.inp = { ...(entry ?? {}), ...(marker ?? {}) };
+} finally {
+	await browser.close().catch(() => {});
+	await chrome.kill();
+	server.kill();
+	rmSync(profile, { recursive: true, force: true });
+}
+result.load.after = uptime();
+
+// 9. The table.
+const kib = (n) => (n == null ? '–' : (n / 1024).toFixed(1));
+const ms = (n) => (n == null ? '–' : String(Math.round(n)));
+const rangeText = (r) => (r ? `${Math.round(r[0])}–${Math.round(r[1])}` : '–');
+const columns = [
+	['screen', 16, (r) => r.name],
+	['paint KiB', 9, (r) => kib(r.firstPaint.bytes)],
+	['all KiB', 8, (r) => kib(r.lighthouse?.loaded)],
+	['Perf', 5, (r) => ms(r.lighthouse?.perf)],
+	['(range)', 7, (r) => rangeText(r.lighthouse?.perfRange)],
+	['A11y', 4, (r) => ms(r.lighthouse?.a11y)],
+	['BP', 4, (r) => ms(r.lighthouse?.bp)],
+	['SEO', 4, (r) => ms(r.lighthouse?.seo)],
+	['FCP', 5, (r) => ms(r.lighthouse?.fcp)],
+	['LCP', 5, (r) => ms(r.lighthouse?.lcp)],
+	['TBT', 4, (r) => ms(r.lighthouse?.tbt)],
+	['show 1', 6, (r) => ms(r.empty?.ms)],
+	[`show ${EVENINGS}`, 8, (r) => ms(r.history?.ms)],
+	['(range)', 9, (r) => rangeText(r.history?.msRange)],
+	[
+		'ratio',
+		5,
+		(r) => (r.empty?.ms && r.history?.ms ? (r.history.ms / r.empty.ms).toFixed(2) : '–')
+	],
+	['long max', 8, (r) => ms(r.history?.longest)],
+	['long sum', 8, (r) => ms(r.history?.total)]
+];
+const line = (cells) => cells.map((c, i) => String(c).padStart(columns[i][1])).join(' | ');
+console.log('');
+console.log(line(columns.map((c) => c[0])));
+console.log(columns.map((c) => '-'.repeat(c[1])).join('-|-'));
+for (const r of result.screens) console.log(line(columns.map((c) => c[2](r))));
+console.log('');
+console.log(
+	`paint KiB: JS+CSS gzip before first paint (budget: home 60, others 80); all KiB: JS+CSS the page had loaded by the end of Lighthouse's run. ` +
+		`Lighthouse ${RUNS}× per screen (median, mobile, simulated throttling, no compression); FCP/LCP/TBT in ms. ` +
+		`show: ms until the screen's content is painted with the bench's 1 evening and with ${EVENINGS} more finished evenings (4 players × 13 rounds) imported, median of ${RUNS}; ` +
+		`long max/sum: long tasks (ms) with that history, up to 1 s after the content.`
+);
+const inpMs = (n) => (n > 0 ? `${Math.round(n)}` : '<16');
+const inpText = Object.entries(result.inp)
+	.map(([k, v]) => `${k} ${inpMs(v.median)} ms (max ${inpMs(v.max)})`)
+	.join(', ');
+console.log(`INP at 4× CPU slowdown, median of ${INP_SAMPLES} interactions: ${inpText || '–'}`);
+console.log(
+	`Scoring core: computeEvening over 10,000 rounds ${rulesFigures.tenThousandMs} ms = ${rulesFigures.roundsPerSecond?.toLocaleString('en')} rounds/s`
+);
+if (result.roundActions)
+	console.log(
+		`Record a 4-player round: ${result.roundActions.taps} taps + ${result.roundActions.keys} keystrokes`
+	);
+if (result.imported) console.log(`History: ${result.imported}`);
+for (const r of result.screens) {
+	const f = r.lighthouse?.failing ?? [];
+	if (f.length) console.log(`Lighthouse audits under 0.9 on ${r.name}: ${f.join(', ')}`);
+}
+console.log('');
+console.log(linkText.trim());
+console.log(`Load before: ${result.load.before}`);
+console.log(`Load after:  ${result.load.after}`);
+const stamp = result.date.replace(/[:.]/g, '-');
+writeFileSync(join(OUT, `bench-${stamp}.json`), JSON.stringify(result, null, 2));
+writeFileSync(join(OUT, 'latest.json'), JSON.stringify(result, null, 2));
+console.log(`JSON: ${join(OUT, `bench-${stamp}.json`)}`);

@@ -17,10 +17,16 @@ export function formatNumber(n: number): string {
 }
 
 /** A moment as the reader's locale writes a date and a time. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function formatDate(ms: number): string {
-	return new Intl.DateTimeFormat(getLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
-		ms
-	);
+	const locale = getLocale();
+	let f = dateFormats.get(locale);
+	if (!f) {
+		f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+		dateFormats.set(locale, f);
+	}
+	return f.format(ms);
 }
 
 /** A local date for a file name: "2026-11-23" (sorts by date, the same in every language). */

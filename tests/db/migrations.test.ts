@@ -10,8 +10,8 @@ import { closeAll, connect } from './helpers';
 // opens it with today's createDatabase() and compares every table row by row with what
 // `upgrades` says version N's rows must have become.
 //
-// When schema version 2 lands: add `1: (t) => …` below (what the v1 rows must look like in v2)
-// and a fixtures/v2.json written as version 2 stores it. Nothing else here changes.
+// For each new schema version N: add `N - 1: (t) => …` below (what the rows of version N - 1 must
+// look like in version N) and a fixtures/vN.json written as version N stores it.
 
 type Row = Record<string, unknown>;
 type Tables = Record<string, Row[]>;
@@ -24,7 +24,44 @@ interface Fixture {
 }
 
 /** upgrades[v]: the rows as version v stored them → the rows version v + 1 must show. */
-const upgrades: Record<number, (tables: Tables) => Tables> = {};
+const upgrades: Record<number, (tables: Tables) => Tables> = {
+	// Version 2 adds each evening's summary, written out by hand here for the v1 fixture (the
+	// property test in summaries.test.ts holds every stored summary equal to a recomputation).
+	1: (t) => {
+		const known: Record<string, Row> = {
+			'e-ended': {
+				eveningId: 'e-ended',
+				updatedAt: 1763710000000,
+				endedAt: 1763710000000,
+				preset: 'swiss-station',
+				roundCount: 2,
+				over: true,
+				leader: ['p-cleo'],
+				winner: ['p-cleo'],
+				nextRound: null,
+				scheduleLength: 2
+			},
+			'e-open': {
+				eveningId: 'e-open',
+				updatedAt: 1763805000000,
+				endedAt: null,
+				preset: 'cardinal-us',
+				roundCount: 1,
+				over: false,
+				leader: ['p-ben'],
+				winner: null,
+				nextRound: 2,
+				scheduleLength: 3
+			}
+		};
+		const summaries = (t.evenings ?? []).map((e) => {
+			const row = known[e.id as string];
+			if (!row) throw new Error(`No expected summary for the v1 evening ${String(e.id)}`);
+			return row;
+		});
+		return { ...t, summaries };
+	}
+};
 
 const fixtures = Object.entries(
 	import.meta.glob<Fixture>('./fixtures/v*.json', { eager: true, import: 'default' })

@@ -66,7 +66,7 @@ describe('peekDatabase', () => {
 		await db.open();
 		expect(db.backendDB().version).toBe(SCHEMA_NATIVE_VERSION);
 		expect([...db.backendDB().objectStoreNames].sort()).toEqual(
-			['drafts', 'evenings', 'meta', 'players', 'rounds', 'tableEvents'].sort()
+			['drafts', 'evenings', 'meta', 'players', 'rounds', 'summaries', 'tableEvents'].sort()
 		);
 	});
 
@@ -102,6 +102,8 @@ describe('peekDatabase', () => {
 			round(first, 1, { out: seats[0]!.id, blocked: false, hands: { [seats[1]!.id]: 7 } }),
 			round(first, 0, { out: seats[1]!.id, blocked: false, hands: { [seats[0]!.id]: 3 } })
 		]);
+		// Written past the data functions: the stored summary counts no round, so it is not
+		// current, and the peek reads this evening's rounds instead.
 
 		const { peek } = await peekDatabase({ name: dbName });
 		expect(peek).not.toBeNull();
@@ -111,15 +113,16 @@ describe('peekDatabase', () => {
 		expect(peek!.evenings.map((e) => e.id).sort()).toEqual([first, second].sort());
 		expect(peek!.rounds).toHaveLength(2);
 
-		// As listEvenings gives them: newest first, rounds in order of play.
+		// As listEvenings gives them: newest first, each with its summary.
 		const items = peekedEvenings(peek!);
 		const created = new Map(peek!.evenings.map((e) => [e.id, e.createdAt]));
 		expect(items.map((i) => i.evening.createdAt)).toEqual(
 			[...created.values()].sort((a, b) => b - a)
 		);
 		const withRounds = items.find((i) => i.evening.id === first)!;
-		expect(withRounds.rounds.map((r) => r.index)).toEqual([0, 1]);
-		expect(withRounds.roundCount).toBe(2);
+		expect(withRounds.summary.roundCount).toBe(2);
+		const without = items.find((i) => i.evening.id === second)!;
+		expect(without.summary.roundCount).toBe(0);
 
 		// Closed: deleting the database is not blocked by the peek.
 		db.close();
@@ -194,9 +197,16 @@ describe('peekDatabase', () => {
 		const { peek } = await peekDatabase({ name: dbName });
 		expect(peek!.dataVersion).toBe(DATA_VERSION + 1);
 		expect(peekIsNewer(peek!)).toBe(true);
-		const base: Peek = { version: SCHEMA_NATIVE_VERSION, dataVersion: 1, evenings: [], rounds: [] };
+		const base: Peek = {
+			version: SCHEMA_NATIVE_VERSION,
+			dataVersion: DATA_VERSION,
+			evenings: [],
+			summaries: [],
+			rounds: [],
+			roundCounts: new Map()
+		};
 		expect(peekIsNewer(base)).toBe(false);
-		expect(peekIsNewer({ ...base, version: 20 })).toBe(true);
+		expect(peekIsNewer({ ...base, version: SCHEMA_NATIVE_VERSION + 10 })).toBe(true);
 	});
 });
 
@@ -215,7 +225,14 @@ describe('anyFinishedIn', () => {
 	});
 
 	it('is true only when an evening was ended or played out', () => {
-		const open: Peek = { version: 10, dataVersion: 1, evenings: [evening('e1', null)], rounds: [] };
+		const open: Peek = {
+			version: 10,
+			dataVersion: 1,
+			evenings: [evening('e1', null)],
+			summaries: [],
+			rounds: [],
+			roundCounts: new Map()
+		};
 		expect(anyFinishedIn(open)).toBe(false);
 		expect(anyFinishedIn({ ...open, evenings: [evening('e1', null), evening('e2', 5)] })).toBe(
 			true

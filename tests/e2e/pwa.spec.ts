@@ -388,15 +388,15 @@ test('another tab upgrading the data closes this one, which then never writes to
 	});
 	await homeWithEvening(page, { id: 'upgraded', names: ['Anna', 'Ben'] });
 
-	// A newer build in a second tab: schema version 2 (native 20) and data format 2.
+	// A newer build in a second tab: schema version 3 (native 30) and data format 3.
 	const other = await context.newPage();
 	await other.goto('/favicon.svg');
 	await other.evaluate(async () => {
 		await new Promise<void>((resolve, reject) => {
-			const req = indexedDB.open('caboose', 20);
+			const req = indexedDB.open('caboose', 30);
 			req.onupgradeneeded = () => {
 				req.result.createObjectStore('futureThings', { keyPath: 'id' });
-				req.transaction!.objectStore('meta').put({ key: 'dataVersion', value: 2 });
+				req.transaction!.objectStore('meta').put({ key: 'dataVersion', value: 3 });
 			};
 			req.onsuccess = () => {
 				req.result.close();
@@ -437,7 +437,7 @@ test('another tab upgrading the data closes this one, which then never writes to
 		db.close();
 		return { version, meta };
 	});
-	expect(after).toEqual({ version: 20, meta: { key: 'dataVersion', value: 2 } });
+	expect(after).toEqual({ version: 30, meta: { key: 'dataVersion', value: 3 } });
 });
 
 test('a strict CSP, no violation while navigating, and no request to any other origin', async ({

@@ -14,6 +14,8 @@ vi.mock('$lib/db/client', async () => {
 });
 
 const { default: BackupPanel } = await import('$lib/components/BackupPanel.svelte');
+// The panel loads the database on first use; the mock's connection is made here for the tests.
+await import('$lib/db/client');
 const { default: EveningCsvButton } = await import('$lib/components/EveningCsvButton.svelte');
 const { EveningSession } = await import('$lib/state/evening.svelte');
 const { MAX_BACKUP_BYTES, backupJson, exportBackup } = await import('$lib/db/backup');

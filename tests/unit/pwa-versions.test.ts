@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDatabase, DATA_VERSION, type CabooseDb } from '$lib/db/database';
+import { createDatabase, DATA_VERSION, defineSchema, type CabooseDb } from '$lib/db/database';
 import {
 	DATA_VERSION_KEY,
 	FLUSH_EVENT,
@@ -33,11 +33,11 @@ function guarded(name: string): CabooseDb {
 
 const name = () => `pwa-versions-${crypto.randomUUID()}`;
 
-/** What a newer build leaves behind: schema version 2 (one more store) and data format 2. */
+/** What a newer build leaves behind: the next schema version (one more store), a newer format. */
 async function writeNewer(dbName: string, opts: { schema: boolean; dataVersion: number }) {
 	const newer = new Dexie(dbName);
-	newer.version(1).stores(fixtureV1.stores);
-	if (opts.schema) newer.version(2).stores({ futureThings: '&id' });
+	defineSchema(newer);
+	if (opts.schema) newer.version(DATA_VERSION + 1).stores({ futureThings: '&id' });
 	await newer.open();
 	await newer.table('evenings').add({ ...fixtureV1.tables.evenings[0] });
 	await newer.table('meta').put({ key: DATA_VERSION_KEY, value: opts.dataVersion });
@@ -101,7 +101,7 @@ describe('the data-format version', () => {
 		db.close();
 
 		expect(await dump(dbName)).toEqual(before);
-		expect(before.version).toBe(2);
+		expect(before.version).toBe(DATA_VERSION + 1);
 	});
 
 	it('refuses data of a newer format even with the same schema', async () => {

@@ -117,7 +117,8 @@ describe('ScoreEntry', { timeout: 30_000 }, () => {
 	it('takes tiles from the picker, shows the hand value and can go back to points', async () => {
 		const { form } = setup({ preset: 'cardinal-us' }, ['a', 'b']);
 		await fireEvent.click(screen.getByRole('button', { name: 'Enter tiles for Ben' }));
-		const dialog = screen.getByRole('dialog');
+		// The picker is loaded when first opened.
+		const dialog = await screen.findByRole('dialog');
 		await fireEvent.click(within(dialog).getByRole('button', { name: '5|0' }));
 		await fireEvent.click(within(dialog).getByRole('button', { name: '0|0' }));
 		await fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));

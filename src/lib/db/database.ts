@@ -1,9 +1,10 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { RoundEntry, RulesChoice } from '$lib/rules/types';
+import type { PresetId, RoundEntry, RulesChoice } from '$lib/rules/types';
+import { fillSummaries } from './summaries';
 
 // The data format of what is stored. Bump with every schema version; an older build refuses to
 // write to a newer database (see `openDatabase`).
-export const DATA_VERSION = 1;
+export const DATA_VERSION = 2;
 
 export interface PlayerRow {
 	id: string;
@@ -62,6 +63,31 @@ export interface TableEventRow {
 	at: number;
 }
 
+/**
+ * What the lists show of an evening, derived from its rounds by the scoring core and stored with
+ * every write to the evening (db/summaries.ts), so a list never replays every round it holds.
+ * Only a cache: the hands as entered stay the truth. It is used only while its `updatedAt` and
+ * `endedAt` equal the evening's; otherwise it is derived again.
+ */
+export interface SummaryRow {
+	eveningId: string;
+	/** The evening's `updatedAt` and `endedAt` when this was derived. */
+	updatedAt: number;
+	endedAt: number | null;
+	/** The resolved preset. */
+	preset: PresetId;
+	roundCount: number;
+	over: boolean;
+	/** Player ids of the best placed (several when tied); empty before the first round. */
+	leader: string[];
+	/** Player ids of the winners, only when the evening is over and a round was played. */
+	winner: string[] | null;
+	/** 1-based number of the next round, or null when over. */
+	nextRound: number | null;
+	/** Rounds in the schedule, or null when it is cyclic. */
+	scheduleLength: number | null;
+}
+
 export interface MetaRow {
 	key: string;
 	value: unknown;
@@ -74,9 +100,10 @@ export type CabooseDb = Dexie & {
 	drafts: EntityTable<DraftRow, 'eveningId'>;
 	tableEvents: EntityTable<TableEventRow, 'id'>;
 	meta: EntityTable<MetaRow, 'key'>;
+	summaries: EntityTable<SummaryRow, 'eveningId'>;
 };
 
-/** Schema version 1. Every later version adds a `.version(n)` with its upgrade and a fixture test. */
+/** Schema version 1, then each later `.version(n)` with its upgrade and a fixture test. */
 export function defineSchema(db: Dexie): void {
 	db.version(1).stores({
 		players: '&id, &key, lastPlayedAt',
@@ -86,6 +113,10 @@ export function defineSchema(db: Dexie): void {
 		tableEvents: '++id, [eveningId+roundIndex], &[eveningId+roundIndex+seq]',
 		meta: '&key'
 	});
+	// Version 2: each evening's summary, filled here for the evenings already stored.
+	db.version(2)
+		.stores({ summaries: '&eveningId' })
+		.upgrade((tx) => fillSummaries(tx));
 }
 
 export function createDatabase(name = 'caboose'): CabooseDb {

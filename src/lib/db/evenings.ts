@@ -2,6 +2,7 @@ import { playerKey, validateSetup } from '$lib/rules';
 import type { Problem, RulesChoice } from '$lib/rules/types';
 import type { CabooseDb, EveningRow, PlayerRow, SeatRow } from './database';
 import { withRounds, type EveningListItem } from './group';
+import { writeSummary } from './summaries';
 
 export type { EveningListItem };
 
@@ -46,7 +47,7 @@ export async function createEvening(
 	// A plain copy: a Svelte $state proxy or a class instance cannot be cloned into IndexedDB.
 	const rules = JSON.parse(JSON.stringify(input.rules)) as RulesChoice;
 
-	await db.transaction('rw', db.players, db.evenings, async () => {
+	await db.transaction('rw', [db.players, db.evenings, db.summaries], async () => {
 		const existing = await db.players.where('key').anyOf(keys).toArray();
 		const byKey = new Map(existing.map((p) => [p.key, p]));
 		const seats: SeatRow[] = [];
@@ -69,6 +70,7 @@ export async function createEvening(
 			endedAt: null
 		};
 		await db.evenings.add(evening);
+		await writeSummary(db, evening, []);
 	});
 	return { ok: true, id: eveningId };
 }
@@ -88,8 +90,10 @@ export async function knownPlayers(db: CabooseDb): Promise<PlayerRow[]> {
 
 /** Removes an evening with everything that belongs to it; its players stay known. */
 export async function deleteEvening(db: CabooseDb, id: string): Promise<void> {
-	await db.transaction('rw', [db.evenings, db.rounds, db.drafts, db.tableEvents], async () => {
+	const tables = [db.evenings, db.rounds, db.drafts, db.tableEvents, db.summaries];
+	await db.transaction('rw', tables, async () => {
 		await db.rounds.where('eveningId').equals(id).delete();
+		await db.summaries.delete(id);
 		await db.drafts.where('eveningId').equals(id).delete();
 		await db.tableEvents
 			.where('[eveningId+roundIndex]')

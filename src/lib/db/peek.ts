@@ -1,5 +1,10 @@
-import type { EveningRow, RoundRow } from './database';
-import { withRounds, type EveningListItem } from './group';
+import type { EveningRow, RoundRow, SummaryRow } from './database';
+import {
+	deriveSummary,
+	roundCountsFromKeys,
+	summaryIsCurrent,
+	type ListedEvening
+} from './summaries';
 
 // A read-only look at the saved evenings with plain IndexedDB, for the home page: it must stay
 // small (JS budget), so it never loads Dexie. Two rules keep it harmless next to Dexie: it never
@@ -7,12 +12,13 @@ import { withRounds, type EveningListItem } from './group';
 // stands in the way of an upgrade (it closes as soon as another connection asks).
 //
 // Only types come from database.ts: a value import would pull Dexie into the home page.
+// (summaries.ts imports Dexie's types only.)
 
 export const DB_NAME = 'caboose';
-/** The native version of schema v1 (Dexie stores version × 10); a test keeps it in step. */
-export const SCHEMA_NATIVE_VERSION = 10;
+/** The native version of the current schema (Dexie stores version × 10); a test keeps it in step. */
+export const SCHEMA_NATIVE_VERSION = 20;
 /** database.ts DATA_VERSION, repeated here for the same reason; a test keeps it in step. */
-export const PEEK_DATA_VERSION = 1;
+export const PEEK_DATA_VERSION = 2;
 
 export interface Peek {
 	/** The native IndexedDB version of the stored database. */
@@ -20,7 +26,12 @@ export interface Peek {
 	/** The data format recorded in the meta store (0 when none is recorded). */
 	dataVersion: number;
 	evenings: EveningRow[];
+	/** The stored summaries (none before schema v2). */
+	summaries: SummaryRow[];
+	/** Only the rounds of evenings without a current summary: the rest is never read. */
 	rounds: RoundRow[];
+	/** Rounds stored per evening id, from the rounds' keys. */
+	roundCounts: Map<string, number>;
 }
 
 export interface PeekWatch {
@@ -100,21 +111,60 @@ function one<T>(store: IDBObjectStore, key: string): Promise<T | undefined> {
 	});
 }
 
+function allKeys(store: IDBObjectStore): Promise<IDBValidKey[]> {
+	return new Promise((resolve, reject) => {
+		const req = store.getAllKeys();
+		req.onsuccess = () => resolve(req.result);
+		req.onerror = () => reject(req.error ?? new Error('A store could not be read'));
+	});
+}
+
+function byIndex<T>(store: IDBObjectStore, index: string, key: string): Promise<T[]> {
+	return new Promise((resolve, reject) => {
+		const req = store.index(index).getAll(key);
+		req.onsuccess = () => resolve(req.result as T[]);
+		req.onerror = () => reject(req.error ?? new Error('A store could not be read'));
+	});
+}
+
 async function read(db: IDBDatabase): Promise<Peek> {
-	const present = ['evenings', 'rounds', 'meta'].filter((n) => db.objectStoreNames.contains(n));
-	const peek: Peek = { version: db.version, dataVersion: 0, evenings: [], rounds: [] };
+	const stores = ['evenings', 'summaries', 'rounds', 'meta'];
+	const present = stores.filter((n) => db.objectStoreNames.contains(n));
+	const peek: Peek = {
+		version: db.version,
+		dataVersion: 0,
+		evenings: [],
+		summaries: [],
+		rounds: [],
+		roundCounts: new Map()
+	};
 	if (present.length === 0) return peek;
-	// One transaction: the evenings and their rounds as of the same moment.
+	// One transaction: the evenings, their summaries and rounds as of the same moment.
 	const tx = db.transaction(present, 'readonly');
 	const has = (n: string) => present.includes(n);
-	const [evenings, rounds, meta] = await Promise.all([
+	const [evenings, summaries, meta] = await Promise.all([
 		has('evenings') ? all<EveningRow>(tx.objectStore('evenings')) : [],
-		has('rounds') ? all<RoundRow>(tx.objectStore('rounds')) : [],
+		has('summaries') ? all<SummaryRow>(tx.objectStore('summaries')) : [],
 		has('meta') ? one<{ value?: unknown }>(tx.objectStore('meta'), 'dataVersion') : undefined
 	]);
 	peek.evenings = evenings;
-	peek.rounds = rounds;
+	peek.summaries = summaries;
 	peek.dataVersion = typeof meta?.value === 'number' ? meta.value : 0;
+	if (has('rounds')) {
+		// Rounds only where a summary is missing or not current (all of them in a database of
+		// schema v1), asked for within the same transaction; the rest only by their keys.
+		const rounds = tx.objectStore('rounds');
+		peek.roundCounts = roundCountsFromKeys(await allKeys(rounds));
+		const current = new Map(summaries.map((s) => [s.eveningId, s]));
+		const stale = evenings.filter(
+			(e) => !summaryIsCurrent(current.get(e.id), e, peek.roundCounts.get(e.id) ?? 0)
+		);
+		const lists =
+			stale.length === evenings.length
+				? [await all<RoundRow>(rounds)]
+				: await Promise.all(stale.map((e) => byIndex<RoundRow>(rounds, 'eveningId', e.id)));
+		peek.rounds = lists.flat();
+	}
 	return peek;
 }
 
@@ -159,11 +209,35 @@ export async function peekDatabase(options: PeekOptions = {}): Promise<Peeked> {
 	}
 }
 
-/** The peeked evenings as the list shows them: newest first, each with its rounds in order. */
-export function peekedEvenings(peek: Peek): EveningListItem[] {
+/**
+ * The peeked evenings as the list shows them, newest first, each with its summary: the stored
+ * one when current, else derived from its rounds. An evening whose rules this build cannot read
+ * is left out.
+ */
+export function peekedEvenings(peek: Peek): ListedEvening[] {
+	const summaries = new Map(peek.summaries.map((s) => [s.eveningId, s]));
+	const byEvening = new Map<string, RoundRow[]>();
+	for (const r of peek.rounds) {
+		const list = byEvening.get(r.eveningId);
+		if (list) list.push(r);
+		else byEvening.set(r.eveningId, [r]);
+	}
 	// As listEvenings orders them: createdAt descending, then id descending.
 	const evenings = [...peek.evenings].sort(
 		(a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
 	);
-	return withRounds(evenings, peek.rounds);
+	const out: ListedEvening[] = [];
+	for (const evening of evenings) {
+		const stored = summaries.get(evening.id);
+		if (summaryIsCurrent(stored, evening, peek.roundCounts.get(evening.id) ?? 0)) {
+			out.push({ evening, summary: stored });
+			continue;
+		}
+		try {
+			out.push({ evening, summary: deriveSummary(evening, byEvening.get(evening.id) ?? []) });
+		} catch {
+			// An evening this build cannot read is not offered.
+		}
+	}
+	return out;
 }

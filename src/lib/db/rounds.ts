@@ -2,10 +2,10 @@
 // against what is on disk at that moment, so a second tab can never add the same round twice or
 // store a round the rules refuse.
 
-import Dexie from 'dexie';
 import { checkRound, eveningSetup } from '$lib/rules';
 import type { Problem, RoundEntry, Tile } from '$lib/rules/types';
-import type { CabooseDb, DraftRow, RoundRow } from './database';
+import type { CabooseDb, DraftRow, EveningRow, RoundRow } from './database';
+import { writeSummary } from './summaries';
 
 export type SaveResult =
 	| { ok: true }
@@ -22,8 +22,16 @@ export function roundId(eveningId: string, index: number): string {
 export async function listRounds(db: CabooseDb, eveningId: string): Promise<RoundRow[]> {
 	return db.rounds
 		.where('[eveningId+index]')
-		.between([eveningId, Dexie.minKey], [eveningId, Dexie.maxKey])
+		.between([eveningId, -Infinity], [eveningId, Infinity], true, true)
 		.toArray();
+}
+
+/**
+ * Dexie's ConstraintError, known by its name: no value import of Dexie here, so a screen that
+ * loads the database after its first paint does not get Dexie with these functions.
+ */
+function isConstraintError(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && (error as Error).name === 'ConstraintError';
 }
 
 /** Plain data only: a Svelte $state proxy or a frozen tuple must never reach IndexedDB. */
@@ -39,9 +47,9 @@ function plainEntry(entry: RoundEntry): RoundEntry {
 export type Refusal = Exclude<SaveResult, { ok: true }>;
 
 /**
- * Inside the caller's transaction: the evening's rounds as on disk now, once the evening is there,
- * `place` accepts round `index` among them and the rules accept `entry` as that round; else the
- * refusal, and the caller writes nothing.
+ * Inside the caller's transaction: the evening and its rounds as on disk now, once the evening is
+ * there, `place` accepts round `index` among them and the rules accept `entry` as that round;
+ * else the refusal, and the caller writes nothing.
  */
 async function checkedRounds(
 	db: CabooseDb,
@@ -49,7 +57,7 @@ async function checkedRounds(
 	index: number,
 	entry: RoundEntry,
 	place: (rows: RoundRow[]) => Refusal | null
-): Promise<RoundRow[] | Refusal> {
+): Promise<{ evening: EveningRow; rows: RoundRow[] } | Refusal> {
 	const evening = await db.evenings.get(eveningId);
 	if (!evening) return { ok: false, conflict: 'missing-evening' };
 	const rows = await listRounds(db, eveningId);
@@ -62,7 +70,7 @@ async function checkedRounds(
 		entry
 	);
 	if (check.errors.length > 0) return { ok: false, problems: check.errors };
-	return rows;
+	return { evening, rows };
 }
 
 /**
@@ -78,27 +86,34 @@ export async function saveRound(
 	starter: number | null = null
 ): Promise<SaveResult> {
 	try {
-		return await db.transaction('rw', db.evenings, db.rounds, db.drafts, async () => {
-			const rows = await checkedRounds(db, eveningId, index, entry, (stored) =>
-				index === stored.length ? null : { ok: false, conflict: 'round-taken' }
-			);
-			if (!Array.isArray(rows)) return rows;
-			const now = Date.now();
-			await db.rounds.add({
-				id: roundId(eveningId, index),
-				eveningId,
-				index,
-				entry: plainEntry(entry),
-				starter,
-				savedAt: now
-			});
-			await db.evenings.update(eveningId, { updatedAt: now });
-			await db.drafts.delete(eveningId);
-			return { ok: true } as const;
-		});
+		return await db.transaction(
+			'rw',
+			[db.evenings, db.rounds, db.drafts, db.summaries],
+			async () => {
+				const checked = await checkedRounds(db, eveningId, index, entry, (stored) =>
+					index === stored.length ? null : { ok: false, conflict: 'round-taken' }
+				);
+				if (!('rows' in checked)) return checked;
+				const now = Date.now();
+				const row: RoundRow = {
+					id: roundId(eveningId, index),
+					eveningId,
+					index,
+					entry: plainEntry(entry),
+					starter,
+					savedAt: now
+				};
+				await db.rounds.add(row);
+				await db.evenings.update(eveningId, { updatedAt: now });
+				await db.drafts.delete(eveningId);
+				// The summary of this evening only: no work that grows with the history.
+				await writeSummary(db, { ...checked.evening, updatedAt: now }, [...checked.rows, row]);
+				return { ok: true } as const;
+			}
+		);
 	} catch (error) {
 		// The unique [eveningId+index] index: another tab stored this round first.
-		if (error instanceof Dexie.ConstraintError) return { ok: false, conflict: 'round-taken' };
+		if (isConstraintError(error)) return { ok: false, conflict: 'round-taken' };
 		throw error;
 	}
 }
@@ -115,31 +130,40 @@ export async function editRound(
 	entry: RoundEntry,
 	starter?: number | null
 ): Promise<SaveResult> {
-	return db.transaction('rw', db.evenings, db.rounds, async () => {
+	return db.transaction('rw', [db.evenings, db.rounds, db.summaries], async () => {
 		// checkRound also re-checks every later round against the corrected history.
-		const rows = await checkedRounds(db, eveningId, index, entry, (stored) =>
+		const checked = await checkedRounds(db, eveningId, index, entry, (stored) =>
 			stored[index] ? null : { ok: false, conflict: 'no-such-round' }
 		);
-		if (!Array.isArray(rows)) return rows;
+		if (!('rows' in checked)) return checked;
+		const { rows } = checked;
 		const row = rows[index]!; // there, or checkedRounds refused it
 		const now = Date.now();
-		await db.rounds.put({
+		const edited: RoundRow = {
 			...row,
 			entry: plainEntry(entry),
 			starter: starter === undefined ? row.starter : starter,
 			savedAt: now
-		});
+		};
+		await db.rounds.put(edited);
 		await db.evenings.update(eveningId, { updatedAt: now });
+		await writeSummary(
+			db,
+			{ ...checked.evening, updatedAt: now },
+			rows.map((r) => (r.index === index ? edited : r))
+		);
 		return { ok: true } as const;
 	});
 }
 
 /** Removes the last saved round; resolves to its index, or null when there was none. */
 export async function undoLastRound(db: CabooseDb, eveningId: string): Promise<number | null> {
-	return db.transaction('rw', [db.evenings, db.rounds, db.drafts, db.tableEvents], async () => {
+	const tables = [db.evenings, db.rounds, db.drafts, db.tableEvents, db.summaries];
+	return db.transaction('rw', tables, async () => {
 		const rows = await listRounds(db, eveningId);
 		const last = rows.at(-1);
 		if (!last) return null;
+		const evening = await db.evenings.get(eveningId);
 		await db.rounds.delete(last.id);
 		// The draft and the live table of the round after the removed one no longer apply: that
 		// round is played again from a clean table. The removed round's own table log stays.
@@ -148,19 +172,24 @@ export async function undoLastRound(db: CabooseDb, eveningId: string): Promise<n
 			.where('[eveningId+roundIndex]')
 			.equals([eveningId, last.index + 1])
 			.delete();
-		await db.evenings.update(eveningId, { updatedAt: Date.now() });
+		const now = Date.now();
+		await db.evenings.update(eveningId, { updatedAt: now });
+		if (evening) await writeSummary(db, { ...evening, updatedAt: now }, rows.slice(0, -1));
 		return last.index;
 	});
 }
 
 /** The scorekeeper ends the evening (early, or a cyclic schedule): no further round is taken. */
 export async function endEvening(db: CabooseDb, eveningId: string): Promise<boolean> {
-	return db.transaction('rw', db.evenings, db.drafts, async () => {
+	return db.transaction('rw', [db.evenings, db.drafts, db.rounds, db.summaries], async () => {
 		const evening = await db.evenings.get(eveningId);
 		if (!evening) return false;
 		const now = Date.now();
-		if (evening.endedAt === null)
+		if (evening.endedAt === null) {
 			await db.evenings.update(eveningId, { endedAt: now, updatedAt: now });
+			const ended = { ...evening, endedAt: now, updatedAt: now };
+			await writeSummary(db, ended, await listRounds(db, eveningId));
+		}
 		await db.drafts.delete(eveningId);
 		return true;
 	});
@@ -168,9 +197,15 @@ export async function endEvening(db: CabooseDb, eveningId: string): Promise<bool
 
 /** Reopens an evening the scorekeeper ended, so further rounds can be played. */
 export async function resumeEvening(db: CabooseDb, eveningId: string): Promise<boolean> {
-	const now = Date.now();
-	const changed = await db.evenings.update(eveningId, { endedAt: null, updatedAt: now });
-	return changed > 0;
+	return db.transaction('rw', [db.evenings, db.rounds, db.summaries], async () => {
+		const evening = await db.evenings.get(eveningId);
+		if (!evening) return false;
+		const now = Date.now();
+		await db.evenings.update(eveningId, { endedAt: null, updatedAt: now });
+		const resumed = { ...evening, endedAt: null, updatedAt: now };
+		await writeSummary(db, resumed, await listRounds(db, eveningId));
+		return true;
+	});
 }
 
 // ---------------------------------------------------------------------------------------------

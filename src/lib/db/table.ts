@@ -1,4 +1,3 @@
-import Dexie from 'dexie';
 import { parseTableEvent, type TableEvent } from '$lib/rules';
 import type { CabooseDb, TableEventRow } from './database';
 
@@ -8,8 +7,8 @@ import type { CabooseDb, TableEventRow } from './database';
 
 function roundRange(eveningId: string, roundIndex: number): [unknown[], unknown[]] {
 	return [
-		[eveningId, roundIndex, Dexie.minKey],
-		[eveningId, roundIndex, Dexie.maxKey]
+		[eveningId, roundIndex, -Infinity],
+		[eveningId, roundIndex, Infinity]
 	];
 }
 

@@ -1,6 +1,6 @@
 import type { CabooseDb, EveningRow, RoundRow } from '$lib/db/database';
-import { withRounds } from '$lib/db/group';
 import { computeEvening, eveningSetup } from '$lib/rules';
+import { anyEveningFinished } from '$lib/db/summaries';
 
 // "The first finished evening" is when Caboose asks the browser to protect its storage.
 
@@ -16,9 +16,7 @@ export function eveningFinished(evening: EveningRow, rounds: RoundRow[]): boolea
 	}
 }
 
+/** Reads each evening's stored summary; only an evening without a current one has its rounds read. */
 export async function anyFinished(db: CabooseDb): Promise<boolean> {
-	const evenings = await db.evenings.toArray();
-	if (evenings.some((e) => e.endedAt !== null)) return true;
-	const items = withRounds(evenings, await db.rounds.toArray());
-	return items.some(({ evening, rounds }) => eveningFinished(evening, rounds));
+	return anyEveningFinished(db);
 }

@@ -1,7 +1,5 @@
 import { FLUSH_EVENT } from '$lib/db/flush';
-import { withRounds } from '$lib/db/group';
-import { peekDatabase, peekIsNewer, type Peek } from '$lib/db/peek';
-import { eveningFinished } from './finished';
+import { peekDatabase, peekedEvenings, peekIsNewer, type Peek } from '$lib/db/peek';
 import { applyUpdate, registerServiceWorker, updateThenReload } from './register';
 import {
 	clearMarker,
@@ -186,6 +184,7 @@ export class AppStatusState {
 
 /** Whether any peeked evening is finished (ended, or played to its last round). */
 export function anyFinishedIn(peek: Peek): boolean {
-	const items = withRounds(peek.evenings, peek.rounds);
-	return items.some(({ evening, rounds }) => eveningFinished(evening, rounds));
+	if (peek.evenings.some((e) => e.endedAt !== null)) return true;
+	// The stored summaries, or the rounds where a summary is not current.
+	return peekedEvenings(peek).some((item) => item.summary.over);
 }

@@ -1,15 +1,9 @@
 // Export every evening to one file, and merge such a file back in: for the Settings screen.
 // A refused file changes nothing; so does a storage failure while merging (one transaction).
-import { db as appDb } from '$lib/db/client';
-import type { CabooseDb } from '$lib/db/database';
-import {
-	backupFileName,
-	backupJson,
-	exportBackup,
-	importBackupText,
-	MAX_BACKUP_BYTES,
-	type ImportResult
-} from '$lib/db/backup';
+// The backup code and the database load on first use, so Settings paints without them.
+import { MAX_BACKUP_BYTES } from '$lib/db/backup-limits';
+import type { ImportResult } from '$lib/db/backup';
+import { appDb, dbOf, type DbSource } from './app-db';
 import { attempt, done, type Outcome } from './outcome';
 
 export type { ImportResult };
@@ -17,9 +11,9 @@ export type { ImportResult };
 export class BackupTransfer {
 	busy = $state(false);
 
-	readonly #db: CabooseDb;
+	readonly #db: DbSource;
 
-	constructor(db: CabooseDb = appDb) {
+	constructor(db: DbSource = appDb) {
 		this.#db = db;
 	}
 
@@ -28,7 +22,11 @@ export class BackupTransfer {
 		this.busy = true;
 		try {
 			return await attempt(async () => {
-				const backup = await exportBackup(this.#db);
+				const [{ backupFileName, backupJson, exportBackup }, db] = await Promise.all([
+					import('$lib/db/backup'),
+					dbOf(this.#db)
+				]);
+				const backup = await exportBackup(db);
 				return { text: backupJson(backup), file: backupFileName(), count: backup.evenings.length };
 			});
 		} finally {
@@ -43,7 +41,13 @@ export class BackupTransfer {
 		try {
 			// A file the device cannot read is "not readable", not a storage failure.
 			const text = await file.text().catch(() => '');
-			const merged = await attempt(() => importBackupText(this.#db, text));
+			const merged = await attempt(async () => {
+				const [{ importBackupText }, db] = await Promise.all([
+					import('$lib/db/backup'),
+					dbOf(this.#db)
+				]);
+				return importBackupText(db, text);
+			});
 			if (!merged.ok) return merged;
 			return merged.value.ok
 				? done(merged.value.result)

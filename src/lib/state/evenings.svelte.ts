@@ -1,49 +1,74 @@
-// The saved evenings for the Evenings list, kept current: a round saved or an evening deleted in
-// another tab shows up here without a reload.
-import { liveQuery } from 'dexie';
-import { db as appDb } from '$lib/db/client';
-import type { CabooseDb } from '$lib/db/database';
-import { deleteEvening, listEvenings } from '$lib/db/evenings';
+// The saved evenings for the Evenings list, a page at a time, kept current: a round saved or an
+// evening deleted in another tab shows up here without a reload. Each line comes from the
+// evening's stored summary, so no round is replayed. Dexie loads after the list's first paint.
+import { deleteEvening } from '$lib/db/evenings';
+import { listEveningPage } from '$lib/db/summaries';
+import { appDb, dbOf, type DbSource } from './app-db';
 import { attempt, dbFailure, type DbErrorKind, type Outcome } from './outcome';
-import { summarise, type EveningSummary } from './summary';
+import { summaryOf, type EveningSummary } from './summary';
 
 export type { EveningSummary };
+
+/** Evenings the list shows at first, and how many more each "Show older evenings" adds. */
+export const EVENINGS_PAGE = 20;
 
 export class EveningsList {
 	items = $state.raw<EveningSummary[]>([]);
 	loaded = $state(false);
 	/** A read failure, shown instead of the list. */
 	failure = $state<DbErrorKind | null>(null);
+	/** How many evenings are stored in all. */
+	total = $state(0);
+	/** How many of the newest evenings the list reads and shows. */
+	limit = $state(EVENINGS_PAGE);
+	readonly hasMore = $derived(this.total > this.items.length);
 	/** The newest evening not yet over, for Continue. */
 	readonly newestOpen = $derived(this.items.find((e) => !e.over));
 
-	readonly #db: CabooseDb;
+	readonly #db: DbSource;
 
-	constructor(db: CabooseDb = appDb) {
+	constructor(db: DbSource = appDb) {
 		this.#db = db;
 	}
 
 	/** Follows the database while a screen shows the list; returns the stop for `$effect`. */
 	watch(): () => void {
-		const subscription = liveQuery(() => listEvenings(this.#db)).subscribe({
-			next: (list) => {
-				this.items = list.map(summarise);
-				this.loaded = true;
-				this.failure = null;
-			},
-			error: (e: unknown) => {
-				const failure = dbFailure(e);
-				this.failure = 'error' in failure ? failure.error : 'unknown';
-				this.loaded = true;
-			}
-		});
-		return () => subscription.unsubscribe();
+		let stopped = false;
+		let subscription: { unsubscribe(): void } | undefined;
+		// Read inside the effect: showing more evenings subscribes again with the new limit.
+		const limit = this.limit;
+		const failed = (e: unknown) => {
+			const failure = dbFailure(e);
+			this.failure = 'error' in failure ? failure.error : 'unknown';
+			this.loaded = true;
+		};
+		Promise.all([import('dexie'), dbOf(this.#db)]).then(([{ liveQuery }, db]) => {
+			if (stopped) return;
+			subscription = liveQuery(() => listEveningPage(db, limit)).subscribe({
+				next: (page) => {
+					this.items = page.items.map(summaryOf);
+					this.total = page.total;
+					this.loaded = true;
+					this.failure = null;
+				},
+				error: failed
+			});
+		}, failed);
+		return () => {
+			stopped = true;
+			subscription?.unsubscribe();
+		};
+	}
+
+	/** Shows the next page of older evenings. */
+	more(): void {
+		this.limit = this.items.length + EVENINGS_PAGE;
 	}
 
 	/** Deletes the evening with its rounds; the list updates itself. */
 	async remove(id: string): Promise<Outcome> {
 		return attempt(async () => {
-			await deleteEvening(this.#db, id);
+			await deleteEvening(await dbOf(this.#db), id);
 			return true as const;
 		});
 	}

@@ -1,7 +1,7 @@
 // The home page's evenings, read with a peek (plain IndexedDB, no Dexie: the home page keeps to
 // its JS budget), for Continue; read again after every write in another tab.
-import { peekDatabase, peekedEvenings, peekIsNewer, type Peek } from '$lib/db/peek';
-import { summarise, type EveningSummary } from './summary';
+import { peekDatabase, peekedEvenings, peekIsNewer } from '$lib/db/peek';
+import { summaryOf, type EveningSummary } from './summary';
 
 /**
  * Dexie tells its other tabs about every write on this channel (dexie/src/live-query, the name
@@ -29,7 +29,9 @@ export class HomeEvenings {
 			try {
 				const { peek } = await peekDatabase();
 				// Newer data is for a newer build to show; the banner says so.
-				if (!stopped) this.items = peek && !peekIsNewer(peek) ? summariseAll(peek) : [];
+				// Stored summaries: no round is replayed unless a summary is missing or stale.
+				if (!stopped)
+					this.items = peek && !peekIsNewer(peek) ? peekedEvenings(peek).map(summaryOf) : [];
 			} catch (e) {
 				console.error('Caboose: the saved evenings could not be read', e);
 			} finally {
@@ -49,16 +51,4 @@ export class HomeEvenings {
 			channel?.close();
 		};
 	}
-}
-
-function summariseAll(peek: Peek): EveningSummary[] {
-	const out: EveningSummary[] = [];
-	for (const item of peekedEvenings(peek)) {
-		try {
-			out.push(summarise(item));
-		} catch {
-			// An evening this build cannot read is not offered for Continue.
-		}
-	}
-	return out;
 }

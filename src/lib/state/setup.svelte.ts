@@ -1,8 +1,8 @@
 // The New evening form: seats in order, the preset and any changed knob, checked live by the
 // rules core. Only the preset and the knobs the scorekeeper changed are stored (RulesChoice).
-import { db as appDb } from '$lib/db/client';
-import type { CabooseDb, PlayerRow } from '$lib/db/database';
+import type { PlayerRow } from '$lib/db/database';
 import { createEvening, knownPlayers } from '$lib/db/evenings';
+import { appDb, dbOf, type DbSource } from './app-db';
 import {
 	MAX_SEATS,
 	PRESETS,
@@ -115,16 +115,17 @@ export class SetupForm {
 		return this.known.filter((p) => !seated.includes(p.key));
 	});
 
-	readonly #db: CabooseDb;
+	readonly #db: DbSource;
 
-	constructor(db: CabooseDb = appDb) {
+	/** `db` may be a loader (state/app-db.ts): the form paints before Dexie has loaded. */
+	constructor(db: DbSource = appDb) {
 		this.#db = db;
 	}
 
 	/** Reads the players of earlier evenings, for picking. Without them the form still works:
 	 * picking is a shortcut only, so a failed read just offers none. */
 	async loadKnown(): Promise<void> {
-		const known = await attempt(() => knownPlayers(this.#db));
+		const known = await attempt(async () => knownPlayers(await dbOf(this.#db)));
 		if (known.ok) this.known = known.value;
 	}
 
@@ -282,8 +283,8 @@ export class SetupForm {
 			this.rules.start === 'rotate' && this.firstStarter < this.names.length
 				? this.firstStarter
 				: 0;
-		const stored = await attempt(() =>
-			createEvening(this.#db, {
+		const stored = await attempt(async () =>
+			createEvening(await dbOf(this.#db), {
 				names: $state.snapshot(this.names),
 				rules: $state.snapshot(this.choice) as RulesChoice,
 				firstStarter: starter

@@ -1,7 +1,7 @@
 // One line per saved evening, for the home screen's Continue and the Evenings list. No Dexie here:
 // the home page imports it and must stay small (JS budget).
-import type { EveningListItem } from '$lib/db/evenings';
-import { computeEvening, eveningSetup, type PresetId } from '$lib/rules';
+import type { ListedEvening } from '$lib/db/summaries';
+import type { PresetId } from '$lib/rules';
 
 export interface EveningSummary {
 	id: string;
@@ -20,28 +20,20 @@ export interface EveningSummary {
 	scheduleLength: number | null;
 }
 
-/** Totals are never stored: the leader and the end are recomputed from the hands as entered. */
-export function summarise(item: EveningListItem): EveningSummary {
-	const { evening, rounds } = item;
-	const names = evening.players.map((p) => p.name);
-	const setup = eveningSetup(evening);
-	const state = computeEvening(
-		setup,
-		rounds.map((r) => r.entry)
-	);
+/** The list's view of an evening and its stored summary (player ids become the seats' names). */
+export function summaryOf({ evening, summary }: ListedEvening): EveningSummary {
 	const toNames = (keys: readonly string[]) =>
 		keys.map((k) => evening.players.find((p) => p.id === k)?.name ?? k);
-	const played = rounds.length > 0;
 	return {
 		id: evening.id,
 		createdAt: evening.createdAt,
-		names,
-		preset: setup.rules.preset,
-		roundCount: rounds.length,
-		over: state.over,
-		leader: played ? toNames(state.ranking[0] ?? []) : [],
-		winner: state.over && played && state.winner ? toNames(state.winner) : null,
-		nextRound: state.next ? state.next.index + 1 : null,
-		scheduleLength: state.scheduleLength
+		names: evening.players.map((p) => p.name),
+		preset: summary.preset,
+		roundCount: summary.roundCount,
+		over: summary.over,
+		leader: toNames(summary.leader),
+		winner: summary.winner ? toNames(summary.winner) : null,
+		nextRound: summary.nextRound,
+		scheduleLength: summary.scheduleLength
 	};
 }

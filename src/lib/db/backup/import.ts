@@ -1,6 +1,7 @@
 // Merging a parsed backup into the database, all or nothing.
 
 import type { CabooseDb } from '../database';
+import { writeSummary } from '../summaries';
 import { parseBackup } from './parse';
 import { MAX_BACKUP_BYTES, type Backup, type BackupProblem } from './types';
 
@@ -33,7 +34,7 @@ export async function importBackup(db: CabooseDb, backup: Backup): Promise<Impor
 	const result: ImportResult = { added: 0, replaced: 0, kept: 0, rounds: 0, players: 0 };
 	await db.transaction(
 		'rw',
-		[db.players, db.evenings, db.rounds, db.drafts, db.tableEvents, db.meta],
+		[db.players, db.evenings, db.rounds, db.drafts, db.tableEvents, db.meta, db.summaries],
 		async () => {
 			for (const bundle of backup.evenings) {
 				const { evening, rounds } = bundle;
@@ -61,6 +62,7 @@ export async function importBackup(db: CabooseDb, backup: Backup): Promise<Impor
 				await db.evenings.put(evening);
 				await db.rounds.bulkAdd(rounds);
 				if (bundle.tableEvents?.length) await db.tableEvents.bulkAdd(bundle.tableEvents);
+				await writeSummary(db, evening, rounds);
 				result.rounds += rounds.length;
 			}
 

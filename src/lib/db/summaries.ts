@@ -1,0 +1,186 @@
+// Each evening's summary (leader, winner, next round…), derived once per write and stored, so
+// that the lists open in the same time with 5 evenings or 500: they read one small row per
+// evening shown instead of replaying every round ever saved.
+//
+// The summary is a cache, never the truth: it carries the evening's `updatedAt` and `endedAt`
+// and its number of rounds at the time it was derived, and a summary that differs in any of them
+// (or none) is derived again from the rounds when read. The number of rounds is checked against
+// the round keys (never the rounds themselves), so a round written past these functions is not
+// missed either. Every function that changes an evening or its rounds writes it in the same
+// transaction (tests/db/summaries.test.ts proves the stored rows equal a recomputation).
+
+import type { Transaction } from 'dexie';
+import { computeEvening, resolveRules } from '$lib/rules';
+import type { CabooseDb, EveningRow, RoundRow, SummaryRow } from './database';
+
+/** The summary of `evening` with `rounds` (all of them, in any order), by the scoring core. */
+export function deriveSummary(evening: EveningRow, rounds: readonly RoundRow[]): SummaryRow {
+	const ordered = [...rounds].sort((a, b) => a.index - b.index);
+	const rules = resolveRules(evening.rules);
+	const state = computeEvening(
+		{ rules, players: evening.players.map((p) => p.id), ended: evening.endedAt !== null },
+		ordered.map((r) => r.entry)
+	);
+	const played = ordered.length > 0;
+	return {
+		eveningId: evening.id,
+		updatedAt: evening.updatedAt,
+		endedAt: evening.endedAt,
+		preset: rules.preset,
+		roundCount: ordered.length,
+		over: state.over,
+		leader: played ? [...(state.ranking[0] ?? [])] : [],
+		winner: state.over && played && state.winner ? [...state.winner] : null,
+		nextRound: state.next ? state.next.index + 1 : null,
+		scheduleLength: state.scheduleLength
+	};
+}
+
+/** True when `summary` was derived from the evening as stored now, with `roundCount` rounds. */
+export function summaryIsCurrent(
+	summary: SummaryRow | undefined | null,
+	evening: EveningRow,
+	roundCount: number
+): summary is SummaryRow {
+	return (
+		!!summary &&
+		summary.eveningId === evening.id &&
+		summary.updatedAt === evening.updatedAt &&
+		summary.endedAt === evening.endedAt &&
+		summary.roundCount === roundCount
+	);
+}
+
+/** Rounds per evening from the rounds' primary keys (`${eveningId}:${index}`). */
+export function roundCountsFromKeys(keys: readonly IDBValidKey[]): Map<string, number> {
+	const counts = new Map<string, number>();
+	for (const key of keys) {
+		if (typeof key !== 'string') continue;
+		const at = key.lastIndexOf(':');
+		if (at < 0) continue;
+		const id = key.slice(0, at);
+		counts.set(id, (counts.get(id) ?? 0) + 1);
+	}
+	return counts;
+}
+
+/**
+ * Inside the caller's read-write transaction (with `summaries` in its scope): stores the summary
+ * of `evening` as written with `rounds`. An evening whose rules this build cannot read gets no
+ * summary; readers derive it (and meet the same error) as before summaries were stored.
+ */
+export async function writeSummary(
+	db: CabooseDb,
+	evening: EveningRow,
+	rounds: readonly RoundRow[]
+): Promise<void> {
+	let summary: SummaryRow;
+	try {
+		summary = deriveSummary(evening, rounds);
+	} catch {
+		await db.summaries.delete(evening.id);
+		return;
+	}
+	await db.summaries.put(summary);
+}
+
+/** The schema upgrade to version 2: a summary for every stored evening. */
+export async function fillSummaries(tx: Transaction): Promise<void> {
+	const evenings = (await tx.table('evenings').toArray()) as EveningRow[];
+	const rounds = (await tx.table('rounds').toArray()) as RoundRow[];
+	const byEvening = new Map<string, RoundRow[]>();
+	for (const r of rounds) {
+		const list = byEvening.get(r.eveningId);
+		if (list) list.push(r);
+		else byEvening.set(r.eveningId, [r]);
+	}
+	const rows: SummaryRow[] = [];
+	for (const evening of evenings) {
+		try {
+			rows.push(deriveSummary(evening, byEvening.get(evening.id) ?? []));
+		} catch {
+			// Rules this build cannot read: derived when read, as before.
+		}
+	}
+	await tx.table('summaries').bulkPut(rows);
+}
+
+export interface ListedEvening {
+	evening: EveningRow;
+	summary: SummaryRow;
+}
+
+export interface EveningPage {
+	/** Newest first (createdAt, then id, descending). */
+	items: ListedEvening[];
+	/** Evenings stored in all. */
+	total: number;
+}
+
+/**
+ * The newest `limit` evenings with their summaries: reads `limit` evenings and their summary
+ * rows, whatever the history's length. Only an evening without a current summary (written by
+ * an older path, or its rules unreadable) has its rounds read to derive it here.
+ */
+export async function listEveningPage(db: CabooseDb, limit: number): Promise<EveningPage> {
+	return db.transaction('r', [db.evenings, db.summaries, db.rounds], async () => {
+		const total = await db.evenings.count();
+		const evenings = await db.evenings
+			.orderBy('createdAt')
+			.reverse()
+			.limit(Math.max(0, limit))
+			.toArray();
+		const stored = await db.summaries.bulkGet(evenings.map((e) => e.id));
+		// Counted on the index, for this page's evenings only.
+		const counts = await Promise.all(
+			evenings.map((e) => db.rounds.where('eveningId').equals(e.id).count())
+		);
+		const items: ListedEvening[] = [];
+		for (const [i, evening] of evenings.entries()) {
+			const summary = stored[i];
+			if (summaryIsCurrent(summary, evening, counts[i]!)) {
+				items.push({ evening, summary });
+				continue;
+			}
+			const rounds = await db.rounds.where('eveningId').equals(evening.id).toArray();
+			items.push({ evening, summary: deriveSummary(evening, rounds) });
+		}
+		return { items, total };
+	});
+}
+
+/**
+ * Whether any evening is finished (ended, or played to its last round), from the summaries: a
+ * stored summary that says so is checked against its evening and round count, and the first
+ * one that holds answers. Only when none does are the other evenings looked at.
+ */
+export async function anyEveningFinished(db: CabooseDb): Promise<boolean> {
+	return db.transaction('r', [db.evenings, db.summaries, db.rounds], async () => {
+		const candidates = await db.summaries.filter((s) => s.over || s.endedAt !== null).toArray();
+		for (const summary of candidates) {
+			const evening = await db.evenings.get(summary.eveningId);
+			if (!evening) continue;
+			if (evening.endedAt !== null) return true;
+			const count = await db.rounds.where('eveningId').equals(evening.id).count();
+			if (summaryIsCurrent(summary, evening, count) && summary.over) return true;
+		}
+		const evenings = await db.evenings.toArray();
+		if (evenings.some((e) => e.endedAt !== null)) return true;
+		const summaries = new Map((await db.summaries.toArray()).map((s) => [s.eveningId, s]));
+		const counts = roundCountsFromKeys(await db.rounds.toCollection().primaryKeys());
+		for (const evening of evenings) {
+			const summary = summaries.get(evening.id);
+			if (summaryIsCurrent(summary, evening, counts.get(evening.id) ?? 0)) {
+				if (summary.over) return true;
+				continue;
+			}
+			const rounds = await db.rounds.where('eveningId').equals(evening.id).toArray();
+			try {
+				if (deriveSummary(evening, rounds).over) return true;
+			} catch {
+				// Rules this build cannot read: not a reason to ask the browser for anything.
+			}
+		}
+		return false;
+	});
+}

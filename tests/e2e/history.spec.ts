@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { seedEvening, waitForDatabase } from './helpers/pwa';
+
+// A long history: the Evenings list reads and shows the newest 20 evenings, and older ones on
+// request, so it opens in the same time with 25 evenings or 500.
+
+const SHOTS = '/tmp/history-shots';
+
+test('the Evenings list shows the newest 20 evenings, and the older ones on request', async ({
+	page
+}) => {
+	await page.goto('/settings');
+	await waitForDatabase(page);
+	// Seeded without summaries, as an older build left them: the list derives what it shows.
+	for (let i = 0; i < 25; i++) {
+		await seedEvening(page, { id: `e-${String(i).padStart(2, '0')}`, names: ['Anna', 'Ben'] });
+	}
+	await page.goto('/evenings');
+	const cards = page.locator('main ul > li');
+	const more = page.getByRole('button', { name: 'Show older evenings' });
+	await expect(cards).toHaveCount(20);
+	await expect(more).toBeVisible();
+
+	for (const locale of ['en', 'de']) {
+		await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
+		for (const width of [320, 390]) {
+			await page.setViewportSize({ width, height: 844 });
+			await page.reload();
+			await expect(cards).toHaveCount(20);
+			await page.getByRole('main').locator('ul + button').scrollIntoViewIfNeeded();
+			const overflow = await page.evaluate(
+				() => document.documentElement.scrollWidth - document.documentElement.clientWidth
+			);
+			expect(overflow, `${locale} at ${width}px`).toBeLessThanOrEqual(0);
+			await page.screenshot({ path: `${SHOTS}/evenings-more-${locale}-${width}.png` });
+		}
+	}
+	await page.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'en'));
+	await page.reload();
+
+	await more.click();
+	await expect(cards).toHaveCount(25);
+	await expect(more).toHaveCount(0);
+	// The first of the older evenings has the focus, where the button was.
+	await expect(cards.nth(20).getByRole('link')).toBeFocused();
+	// Newest first: the seeded evenings share their time, so the greatest id leads.
+	await expect(cards.first().getByRole('link')).toHaveAttribute('href', '/evening/e-24');
+	await expect(cards.last().getByRole('link')).toHaveAttribute('href', '/evening/e-00');
+});
