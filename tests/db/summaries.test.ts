@@ -15,7 +15,7 @@ import {
 import { anyEveningFinished, deriveSummary, listEveningPage } from '$lib/db/summaries';
 import type { RoundEntry, RulesChoice } from '$lib/rules/types';
 import type { EveningListItem } from '$lib/db/group';
-import { computeEvening, eveningSetup } from '$lib/rules';
+import { computeEvening, eveningSetup, playerRange, resolveRules } from '$lib/rules';
 import { summaryOf, type EveningSummary } from '$lib/state/summary';
 import { closeAll, freshDb, newEvening } from './helpers';
 
@@ -147,8 +147,10 @@ const done = { saved: 0, edited: 0, ended: 0, imported: 0, replaced: 0 };
 
 async function apply(db: CabooseDb, o: Op, seq: number): Promise<void> {
 	if (o.kind === 'create') {
+		// Enough players for the rules (german-talon needs four): createEvening checks the setup.
+		const min = playerRange(resolveRules(RULES[o.rules]!)).min;
 		await newEvening(db, {
-			names: NAMES.slice(0, o.players),
+			names: NAMES.slice(0, Math.max(o.players, min)),
 			rules: RULES[o.rules]!,
 			firstStarter: 0
 		});
@@ -297,7 +299,7 @@ describe('stored summaries', () => {
 		const db = freshDb();
 		expect(await anyEveningFinished(db)).toBe(false);
 		const id = await newEvening(db, {
-			names: ['Anna', 'Ben'],
+			names: ['Anna', 'Ben', 'Cleo', 'Dan'],
 			rules: { preset: 'german-talon', rounds: 1 },
 			firstStarter: 0
 		});
