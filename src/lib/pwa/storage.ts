@@ -138,3 +138,12 @@ export async function requestProtection(sm = manager()): Promise<Protection> {
 		return 'unsupported';
 	}
 }
+
+/**
+ * Whether to tell the scorekeeper the browser's answer: once, ever. `noted` is what was kept after
+ * it was first shown (any value): a later change of the answer (granted, revoked) is not news
+ * worth a banner; Settings always shows the current answer.
+ */
+export function protectionNoticeDue(answer: Protection, noted: string | null): boolean {
+	return answer !== 'unsupported' && noted === null;
+}
