@@ -5,6 +5,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import type { CabooseDb } from '$lib/db/database';
+import { baseLocale, overwriteGetLocale } from '$lib/paraglide/runtime.js';
 
 const holder = vi.hoisted(() => ({ db: null as CabooseDb | null }));
 vi.mock('$lib/db/client', async () => {
@@ -129,6 +130,23 @@ describe('BackupPanel', () => {
 });
 
 describe('EveningCsvButton', () => {
+	afterEach(() => overwriteGetLocale(() => baseLocale));
+
+	it('in German, splits on ";" for a German spreadsheet, with the byte-order mark', async () => {
+		overwriteGetLocale(() => 'de');
+		const db = holder.db!;
+		const id = await seedEvening(db, ['Anna', '=Ben'], 2);
+		const evening = (await db.evenings.get(id))!;
+		const rounds = await db.rounds.where('eveningId').equals(id).toArray();
+		render(EveningCsvButton, { props: { evening, rounds } });
+		await fireEvent.click(screen.getByRole('button', { name: 'CSV herunterladen' }));
+		const text = await downloads[0]!.blob.text();
+		expect(text.startsWith('\ufeff')).toBe(true);
+		const lines = text.replace(/^\ufeff/, '').split('\r\n');
+		expect(lines[0]).toBe(`"Runde";"Anfangspasch";"Anna";"'=Ben";"Gewonnen von"`);
+		expect(lines[1]?.split(';')).toHaveLength(5);
+	});
+
 	it('downloads the evening as CSV with a byte-order mark, named by date and players', async () => {
 		const db = holder.db!;
 		const id = await seedEvening(db, ['Anna', '=Ben'], 2);
