@@ -132,7 +132,7 @@ describe('BackupPanel', () => {
 describe('EveningCsvButton', () => {
 	afterEach(() => overwriteGetLocale(() => baseLocale));
 
-	it('in German, splits on ";" for a German spreadsheet, with the byte-order mark', async () => {
+	it('in German, splits on ";" for a German spreadsheet', async () => {
 		overwriteGetLocale(() => 'de');
 		const db = holder.db!;
 		const id = await seedEvening(db, ['Anna', '=Ben'], 2);
@@ -141,7 +141,6 @@ describe('EveningCsvButton', () => {
 		render(EveningCsvButton, { props: { evening, rounds } });
 		await fireEvent.click(screen.getByRole('button', { name: 'CSV herunterladen' }));
 		const text = await downloads[0]!.blob.text();
-		expect(text.startsWith('\ufeff')).toBe(true);
 		const lines = text.replace(/^\ufeff/, '').split('\r\n');
 		expect(lines[0]).toBe(`"Runde";"Anfangspasch";"Anna";"'=Ben";"Gewonnen von"`);
 		expect(lines[1]?.split(';')).toHaveLength(5);
