@@ -297,7 +297,7 @@ test('the round screen speaks German, with German number formats', async ({ page
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Runde 1 von 13');
 	await expect(page.getByRole('img', { name: 'Anfangspasch 12|12' })).toBeVisible();
 	await expect(page.getByText('Zählen: 0|0 als 50, jede leere Hälfte als 25')).toBeVisible();
-	await page.getByRole('button', { name: 'Anna ist fertig' }).click();
+	await page.getByRole('button', { name: 'Anna hat ausgemacht' }).click();
 	await page.getByLabel('Ben Punkte').fill('1100');
 	await page.getByLabel('Cleo Punkte').fill('4');
 	await page.getByRole('button', { name: 'Runde speichern' }).click();

@@ -81,7 +81,7 @@ describe('BackupPanel', () => {
 		expect(backup.evenings).toHaveLength(2);
 		await waitFor(() =>
 			expect(screen.getByRole('status').textContent).toBe(
-				`Backup saved as ${file!.name} (evenings: 2).`
+				`Backup saved as ${file!.name} (2 evenings).`
 			)
 		);
 	});
