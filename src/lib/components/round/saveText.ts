@@ -1,6 +1,7 @@
 // What the round screens say when a round was not stored: the same words for a new round and for
 // a corrected one.
 import * as m from '$lib/paraglide/messages.js';
+import { iso } from '../bidi';
 import type { Refusal } from '$lib/db/rounds';
 import { problemTextWithPlayer } from '../problemText';
 import { saveFailureText } from '../saveFailure';
@@ -15,7 +16,8 @@ export function refusalText(
 	conflict: () => string
 ): string {
 	if ('problems' in result)
-		return result.problems.map((p) => problemTextWithPlayer(p, name)).join(' ');
+		// Names isolated for <Isolated>: a right-to-left name keeps its place in the sentence.
+		return result.problems.map((p) => problemTextWithPlayer(p, (id) => iso(name(id)))).join(' ');
 	return result.conflict === 'missing-evening' ? m.round_conflict_missing() : conflict();
 }
 
