@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { csvNumber, csvText, eveningCsv, eveningCsvFileName } from '$lib/db/csv';
+import {
+	COMMA_CSV,
+	SEMICOLON_CSV,
+	csvFormatFor,
+	csvNumber,
+	csvText,
+	eveningCsv,
+	eveningCsvFileName,
+	type CsvFormat
+} from '$lib/db/csv';
 import type { EveningRow, RoundRow } from '$lib/db/database';
 import { computeEvening, eveningSetup } from '$lib/rules';
 import type { RoundEntry, RulesChoice } from '$lib/rules/types';
 
 /** A strict RFC 4180 reader, to check the file as a spreadsheet would split it. */
-function readCsv(text: string): string[][] {
+function readCsv(text: string, separator = ','): string[][] {
 	const rows: string[][] = [];
 	let row: string[] = [];
 	let cell = '';
@@ -27,7 +36,7 @@ function readCsv(text: string): string[][] {
 		if (c === '"') {
 			if (cell !== '') throw new Error(`quote inside an unquoted cell at ${i}`);
 			quoted = true;
-		} else if (c === ',') {
+		} else if (c === separator) {
 			row.push(cell);
 			cell = '';
 		} else if (c === '\r' && text[i + 1] === '\n') {
@@ -65,7 +74,8 @@ function evening(names: string[], rules: RulesChoice): EveningRow {
 function csvOf(
 	names: string[],
 	entries: RoundEntry[],
-	rules: RulesChoice = { preset: 'swiss-jassshop' }
+	rules: RulesChoice = { preset: 'swiss-jassshop' },
+	format: CsvFormat = COMMA_CSV
 ) {
 	const e = evening(names, rules);
 	const rounds: RoundRow[] = entries.map((entry, index) => ({
@@ -77,7 +87,7 @@ function csvOf(
 		savedAt: 0
 	}));
 	const computed = computeEvening(eveningSetup(e), entries);
-	return { text: eveningCsv(e, rounds, computed), computed };
+	return { text: eveningCsv(e, rounds, computed, undefined, format), computed };
 }
 
 const HOSTILE = [
@@ -121,6 +131,32 @@ describe('csvNumber', () => {
 		expect(csvNumber(12.345)).toBe('12.3');
 		expect(csvNumber(Number.NaN)).toBe('');
 		expect(csvNumber(Infinity)).toBe('');
+	});
+});
+
+describe('the format follows the language', () => {
+	it('splits on "," in English and on ";" with a decimal comma in German, French, Italian', () => {
+		expect(csvFormatFor('en')).toEqual({ separator: ',', decimal: '.' });
+		for (const locale of ['de', 'fr', 'it']) {
+			expect(csvFormatFor(locale)).toEqual({ separator: ';', decimal: ',' });
+		}
+		expect(csvNumber(12.5, ',')).toBe('12,5');
+		expect(csvNumber(-10, ',')).toBe('-10');
+	});
+
+	it('writes a German file a spreadsheet splits on ";", with decimal commas and defused names', () => {
+		// Plus mode, a blocked round won by two players sharing the hands: a half point.
+		const { text } = csvOf(
+			['Anna', '=Ben', 'Cleo; Dora'],
+			[{ out: null, blocked: true, hands: { p0: 3, p1: 3, p2: 7 } }],
+			{ preset: 'swiss-jassshop', mode: 'plus' },
+			SEMICOLON_CSV
+		);
+		expect(text).not.toContain(',5,'); // no comma-split cell anywhere
+		const rows = readCsv(text, ';');
+		expect(rows[0]).toEqual(['Round', 'Engine', 'Anna', "'=Ben", 'Cleo; Dora', 'Won by']);
+		expect(rows[1]).toEqual(['1', '12|12', '3,5', '3,5', '0', 'Anna, =Ben']);
+		for (const row of rows) for (const cell of row) expect(looksLikeFormula(cell)).toBe(false);
 	});
 });
 

@@ -61,6 +61,7 @@ async function startEvening(
 	rounds?: number
 ): Promise<{ id: string; seats: Seat[] }> {
 	await page.goto('/new');
+	await expect(page.getByLabel('Player 1', { exact: true })).toBeVisible();
 	for (const [i, name] of names.entries()) {
 		if (i >= 2) await page.getByRole('button', { name: 'Add player' }).click();
 		await page.getByLabel(`Player ${i + 1}`, { exact: true }).fill(name);

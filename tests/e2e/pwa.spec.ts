@@ -359,6 +359,9 @@ test('after the first finished evening the browser is asked to protect storage, 
 		persisted ? 'Storage is protected' : 'Storage is not protected'
 	);
 	await page.screenshot({ path: `${SHOTS}/pwa-storage-notice.png` });
+	// Small: a line or two at the top, not a block over the screen (it was 100-140 px).
+	const box = await notice.boundingBox();
+	expect(box?.height ?? 0).toBeLessThanOrEqual(64);
 	await notice.getByRole('button', { name: 'OK' }).click();
 	await expect(notice).toHaveCount(0);
 	// Told once: the next start asks again quietly.

@@ -69,7 +69,7 @@ test('a 4-player round takes 4 actions besides the digits, and "Saved" means on 
 	expect(errors).toEqual([]);
 });
 
-test('tiles and points mix; the picker shows values and keeps the engine and other hands out', async ({
+test('tiles and points mix; the picker shows faces and totals and keeps the engine and other hands out', async ({
 	page
 }) => {
 	const errors = collectErrors(page);
@@ -89,11 +89,13 @@ test('tiles and points mix; the picker shows values and keeps the engine and oth
 	await expect(dialog.getByRole('button', { name: '12|12', exact: true })).toBeDisabled();
 	await expect(dialog.getByRole('button', { name: '5|0', exact: true })).toBeDisabled();
 	await expect(dialog.getByRole('button', { name: '0|0', exact: true })).toBeDisabled();
-	// Each tile's value under the rules: 6|0 counts 6 + 25.
-	await expect(dialog.getByRole('button', { name: '6|0', exact: true })).toContainText('31');
-	await dialog.getByRole('button', { name: '12|11', exact: true }).click();
+	// Each tile shows its faces; its value under the rules is in the running total: 6|0 counts
+	// 6 + 25.
+	await expect(dialog.getByRole('button', { name: '6|0', exact: true })).toContainText('6|0');
 	await dialog.getByRole('button', { name: '6|0', exact: true }).click();
-	await expect(dialog.getByText('Hand total: 54')).toBeVisible();
+	await expect(dialog.getByText('1 tile, 31 points')).toBeVisible();
+	await dialog.getByRole('button', { name: '12|11', exact: true }).click();
+	await expect(dialog.getByText('2 tiles, 54 points')).toBeVisible();
 	await expect(dialog.getByRole('button', { name: '6|0', exact: true })).toHaveAttribute(
 		'aria-pressed',
 		'true'
@@ -301,7 +303,7 @@ test('the round screen speaks German, with German number formats', async ({ page
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Runde 1 von 13');
 	await expect(page.getByRole('img', { name: 'Anfangspasch 12|12' })).toBeVisible();
 	await expect(page.getByText('Zählen: 0|0 als 50, jede leere Hälfte als 25')).toBeVisible();
-	await page.getByRole('button', { name: 'Anna ist fertig' }).click();
+	await page.getByRole('button', { name: 'Anna hat ausgemacht' }).click();
 	await page.getByLabel('Ben Punkte').fill('1100');
 	await page.getByLabel('Cleo Punkte').fill('4');
 	await page.getByRole('button', { name: 'Runde speichern' }).click();

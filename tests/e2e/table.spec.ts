@@ -166,9 +166,9 @@ test('German, Italian rules: two Mexican trains, two open doubles in reverse ord
 	await page.goto(`/evening/${id}/table`);
 	await expect(page.getByRole('heading', { name: 'Tisch' })).toBeVisible();
 
-	await pressed(page, 'Mexican Train begonnen').click();
-	await page.getByRole('button', { name: 'Weiterer Mexican Train' }).click();
-	await page.getByLabel('Wer ist am Zug').selectOption({ label: 'Ben' });
+	await pressed(page, 'Mexikanischer Zug begonnen').click();
+	await page.getByRole('button', { name: 'Weiterer mexikanischer Zug' }).click();
+	await page.getByLabel('Wer ist an der Reihe').selectOption({ label: 'Ben' });
 	await pressed(page, 'Maximiliane hat geklopft (1 Stein)').click();
 	await pressed(page, 'Marker auf dem Zug von Dario').click();
 
@@ -179,11 +179,11 @@ test('German, Italian rules: two Mexican trains, two open doubles in reverse ord
 	await dialog.getByLabel('Pasch', { exact: true }).selectOption('9');
 	await dialog.getByRole('button', { name: 'Bestätigen' }).click();
 	await page.getByRole('button', { name: 'Pasch gelegt' }).click();
-	await dialog.getByLabel('Zug', { exact: true }).selectOption({ label: 'Mexican Train' });
+	await dialog.getByLabel('Zug', { exact: true }).selectOption({ label: 'Mexikanischer Zug' });
 	await dialog.getByLabel('Pasch', { exact: true }).selectOption('4');
 	await dialog.getByRole('button', { name: 'Bestätigen' }).click();
 	await expect(page.getByRole('alert')).toContainText(
-		'Pasch 4|4 auf dem Mexican Train muss bedient werden'
+		'Pasch 4|4 auf dem mexikanischen Zug muss bedient werden'
 	);
 	await expect(page.getByText('Danach: Pasch 9|9 auf dem Zug von Ben')).toBeVisible();
 	await page.screenshot({ path: '/tmp/shots/table-de-two-doubles.png', fullPage: true });

@@ -5,6 +5,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import type { CabooseDb } from '$lib/db/database';
+import { baseLocale, overwriteGetLocale } from '$lib/paraglide/runtime.js';
 
 const holder = vi.hoisted(() => ({ db: null as CabooseDb | null }));
 vi.mock('$lib/db/client', async () => {
@@ -83,7 +84,7 @@ describe('BackupPanel', () => {
 		expect(backup.evenings).toHaveLength(2);
 		await waitFor(() =>
 			expect(screen.getByRole('status').textContent).toBe(
-				`Backup saved as ${file!.name} (evenings: 2).`
+				`Backup saved as ${file!.name} (2 evenings).`
 			)
 		);
 	});
@@ -132,6 +133,24 @@ describe('BackupPanel', () => {
 });
 
 describe('EveningCsvButton', () => {
+	afterEach(() => overwriteGetLocale(() => baseLocale));
+
+	it('in German, splits on ";" for a German spreadsheet', async () => {
+		overwriteGetLocale(() => 'de');
+		const db = holder.db!;
+		const id = await seedEvening(db, ['Anna', '=Ben'], 2);
+		const session = new EveningSession(id, db);
+		const stop = session.watch();
+		await waitFor(() => expect(session.rows).toHaveLength(2));
+		render(EveningCsvButton, { props: { session } });
+		await fireEvent.click(screen.getByRole('button', { name: 'CSV herunterladen' }));
+		const text = await downloads[0]!.blob.text();
+		const lines = text.replace(/^\ufeff/, '').split('\r\n');
+		expect(lines[0]).toBe(`"Runde";"Anfangspasch";"Anna";"'=Ben";"Gewonnen von"`);
+		expect(lines[1]?.split(';')).toHaveLength(5);
+		stop();
+	});
+
 	it('downloads the evening as CSV with a byte-order mark, named by date and players', async () => {
 		const db = holder.db!;
 		const id = await seedEvening(db, ['Anna', '=Ben'], 2);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { baseLocale, locales, overwriteGetLocale } from '$lib/paraglide/runtime.js';
 import { problemText, problemTextWithPlayer } from '$lib/components/problemText';
@@ -95,33 +95,59 @@ describe('problemText', () => {
 			'Ben : La main manque.'
 		);
 		expect(problemTextWithPlayer(EXAMPLES['no-outcome'], (k) => names[k])).toBe(
-			'Indiquez qui a fini, ou marquez la ronde comme bloquée.'
+			'Indiquez qui a fini, ou marquez la manche comme bloquée.'
 		);
 	});
 });
 
-describe('app messages', () => {
-	const read = (locale: string) =>
-		JSON.parse(readFileSync(`messages/app/${locale}.json`, 'utf8')) as Record<string, string>;
+/** A message as stored: a plain string, or Paraglide variants (plural forms) in an array. */
+type Stored =
+	string | { declarations: string[]; selectors: string[]; match: Record<string, string> }[];
 
-	it('has every key in every language, none left empty', () => {
-		const en = read('en');
+/** Every text a message can show: the string, or each of its variants. */
+function texts(message: Stored): string[] {
+	return typeof message === 'string' ? [message] : message.flatMap((v) => Object.values(v.match));
+}
+
+describe('messages', () => {
+	const AREAS = readdirSync('messages').filter((a) => existsSync(`messages/${a}/en.json`));
+	const read = (area: string, locale: string) =>
+		JSON.parse(readFileSync(`messages/${area}/${locale}.json`, 'utf8')) as Record<string, Stored>;
+
+	it.each(AREAS)('%s: has every key in every language, none left empty', (area) => {
+		const en = read(area, 'en');
 		for (const locale of locales) {
-			const messages = read(locale);
+			const messages = read(area, locale);
 			expect(Object.keys(messages).sort(), locale).toEqual(Object.keys(en).sort());
-			for (const [key, text] of Object.entries(messages)) {
-				expect(text.trim(), `${locale} ${key}`).not.toBe('');
+			for (const [key, message] of Object.entries(messages)) {
+				for (const text of texts(message)) expect(text.trim(), `${locale} ${key}`).not.toBe('');
 			}
 		}
 	});
 
-	it('uses the same parameters in every language', () => {
-		const en = read('en');
-		const params = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort();
+	it.each(AREAS)('%s: uses the same parameters in every language', (area) => {
+		const en = read(area, 'en');
+		const params = (m: Stored) =>
+			[...new Set(texts(m).flatMap((s) => [...s.matchAll(/\{(\w+)\}/g)].map((x) => x[1])))].sort();
 		for (const locale of locales) {
-			const messages = read(locale);
+			const messages = read(area, locale);
 			for (const key of Object.keys(en)) {
+				if (key === '$schema') continue;
 				expect(params(messages[key] ?? ''), `${locale} ${key}`).toEqual(params(en[key]!));
+			}
+		}
+	});
+
+	it.each(AREAS)('%s: every plural has a form for any number', (area) => {
+		for (const locale of locales) {
+			for (const [key, message] of Object.entries(read(area, locale))) {
+				if (typeof message === 'string') continue;
+				for (const variant of message) {
+					const keys = Object.keys(variant.match);
+					// The catch-all: every selector "=*" (French and Italian also have "many").
+					const all = variant.selectors.map((sel) => `${sel}=*`).join(', ');
+					expect(keys, `${locale} ${key}`).toContain(all);
+				}
 			}
 		}
 	});

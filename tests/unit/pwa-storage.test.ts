@@ -10,6 +10,7 @@ import {
 	readMarker,
 	rememberGet,
 	rememberSet,
+	protectionNoticeDue,
 	requestProtection,
 	storageProtection,
 	type MarkerStore
@@ -93,6 +94,15 @@ describe('the saved-data marker kept outside IndexedDB', () => {
 });
 
 describe('storage protection', () => {
+	it('tells the answer once, ever: a changed answer does not bring the notice back', () => {
+		expect(protectionNoticeDue('protected', null)).toBe(true);
+		expect(protectionNoticeDue('unprotected', null)).toBe(true);
+		expect(protectionNoticeDue('unsupported', null)).toBe(false);
+		expect(protectionNoticeDue('unprotected', 'protected')).toBe(false);
+		expect(protectionNoticeDue('protected', 'unprotected')).toBe(false);
+		expect(protectionNoticeDue('protected', 'protected')).toBe(false);
+	});
+
 	it('reports what the browser answers', async () => {
 		expect(await storageProtection(undefined)).toBe('unsupported');
 		expect(await storageProtection({ persisted: async () => true })).toBe('protected');

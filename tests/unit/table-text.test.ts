@@ -25,11 +25,16 @@ describe('table words', () => {
 		expect(penaltyText('draw-2')).toBe('draw 2');
 	});
 
-	it('elides in French and contracts in Italian', () => {
+	it('needs no elision in French (no "de Anne" and no guessed "d\'"), and contracts in Italian', () => {
 		overwriteGetLocale(() => 'fr');
-		expect(trainInSentence('a', name)).toBe("le train d'Anne");
-		expect(trainInSentence('b', name)).toBe('le train de Ben');
-		expect(markerToggleName('Anne')).toBe("Marqueur sur le train d'Anne");
+		// "appartenant à" reads right before any name: a vowel, a mute or aspirated h, a Y.
+		expect(trainInSentence('a', name)).toBe('le train appartenant à Anne');
+		expect(trainInSentence('b', name)).toBe('le train appartenant à Ben');
+		expect(markerToggleName('Anne')).toBe('Marqueur sur le train appartenant à Anne');
+		expect(markerToggleName('Yannick')).toBe('Marqueur sur le train appartenant à Yannick');
+		for (const n of ['Anne', 'Hugo', 'Yves', 'Ben']) {
+			expect(markerToggleName(n)).not.toMatch(/\bde [AEIOUYH]/);
+		}
 		overwriteGetLocale(() => 'it');
 		expect(
 			cardText({ code: 'cover-double', params: { value: 9, train: 'b', player: 'b' } }, name)

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-// The tile picker: every tile of the set as a domino button named "a|b", the engine and tiles in
-// another hand not pickable, each tile's value under the rules, and the hand's total.
+// The tile picker: every tile of the set as a domino button named "a|b" showing its faces as text,
+// grouped under a heading per larger number; the engine and tiles in another hand not pickable;
+// the quick path (the higher number, then the tile); the hand's count and total.
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import TilePicker from '$lib/components/round/TilePicker.svelte';
@@ -38,7 +39,7 @@ describe('TilePicker', { timeout: 30_000 }, () => {
 		expect(names.at(-1)).toBe('0|0');
 		expect(names).toContain('12|5');
 		expect(names).not.toContain('5|12');
-		expect(within(dialog).getByText('Tiles of Ben')).toBeTruthy();
+		expect(within(dialog).getByRole('heading', { name: 'Tiles of Ben' })).toBeTruthy();
 	});
 
 	it('offers 190 tiles for a double-18 set', () => {
@@ -58,25 +59,48 @@ describe('TilePicker', { timeout: 30_000 }, () => {
 		expect(tile(dialog, '12|12').disabled).toBe(false);
 	});
 
-	it("shows each tile's value under the rules and the hand total", async () => {
+	it('shows each tile by its faces, under a heading per larger number, and the hand total', async () => {
 		// german-talon: every double 50, each blank half 25.
 		const { dialog, ondone } = open({ preset: 'german-talon' }, 12, [[6, 6]]);
 		expect(tile(dialog, '6|6').getAttribute('aria-pressed')).toBe('true');
-		expect(tile(dialog, '6|6').textContent).toContain('50');
-		expect(tile(dialog, '4|0').textContent).toContain('29');
-		expect(within(dialog).getByText('Hand total: 50')).toBeTruthy();
+		expect(tile(dialog, '12|5').textContent).toContain('12|5');
+		expect(tile(dialog, '4|0').textContent).toContain('4|0');
+		const heading = within(dialog).getByRole('heading', { name: 'Tiles with 12' });
+		expect(heading.closest('section')?.contains(tile(dialog, '12|5'))).toBe(true);
+		expect(within(dialog).getByText('1 tile, 50 points')).toBeTruthy();
 		await fireEvent.click(tile(dialog, '4|0'));
-		expect(within(dialog).getByText('Hand total: 79')).toBeTruthy();
+		expect(within(dialog).getByText('2 tiles, 79 points')).toBeTruthy();
 		await fireEvent.click(tile(dialog, '6|6'));
-		expect(within(dialog).getByText('Hand total: 29')).toBeTruthy();
+		expect(within(dialog).getByText('1 tile, 29 points')).toBeTruthy();
 		await fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
 		expect(ondone).toHaveBeenCalledWith([[4, 0]]);
+	});
+
+	it('takes a known tile in two taps: the higher number, then the tile', async () => {
+		const { dialog, ondone } = open({ preset: 'swiss-jassshop' }, 12);
+		const quick = within(dialog).getByRole('group', {
+			name: 'Quick: the higher number, then the lower'
+		});
+		await fireEvent.click(within(quick).getByRole('button', { name: '11' }));
+		// Only the 11s are left to choose from, large.
+		expect(within(dialog).queryByRole('button', { name: '12|5' })).toBeNull();
+		await fireEvent.click(tile(dialog, '11|3'));
+		// Every number is back for the next tile.
+		expect(tile(dialog, '12|5')).toBeTruthy();
+		await fireEvent.click(within(quick).getByRole('button', { name: '0' }));
+		await fireEvent.click(tile(dialog, '0|0'));
+		expect(within(dialog).getByText('2 tiles, 14 points')).toBeTruthy();
+		await fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+		expect(ondone).toHaveBeenCalledWith([
+			[11, 3],
+			[0, 0]
+		]);
 	});
 
 	it('clears the hand, and Escape discards the changes', async () => {
 		const { dialog, ondone, oncancel } = open({ preset: 'swiss-jassshop' }, 12, [[3, 2]]);
 		await fireEvent.click(within(dialog).getByRole('button', { name: 'Clear' }));
-		expect(within(dialog).getByText('Hand total: 0')).toBeTruthy();
+		expect(within(dialog).getByText('0 tiles, 0 points')).toBeTruthy();
 		await fireEvent(dialog, new Event('cancel', { cancelable: true }));
 		expect(oncancel).toHaveBeenCalledTimes(1);
 		expect(ondone).not.toHaveBeenCalled();

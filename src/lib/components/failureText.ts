@@ -7,6 +7,7 @@ import {
 	type DbErrorKind,
 	type Failure
 } from '$lib/state/outcome';
+import { iso } from './bidi';
 import { problemTextWithPlayer } from './problemText';
 import { tableProblemText } from './table/tableText';
 
@@ -92,7 +93,8 @@ function backupText(problem: BackupProblem): string {
 export function failureText(failure: Failure, words: FailureWords = {}): string {
 	if ('problems' in failure) {
 		const name = words.name ?? ((p: string) => p);
-		return failure.problems.map((p) => problemTextWithPlayer(p, name)).join(' ');
+		// Names isolated (show the text with <Isolated>): a right-to-left name keeps its place.
+		return failure.problems.map((p) => problemTextWithPlayer(p, (id) => iso(name(id)))).join(' ');
 	}
 	if ('refused' in failure) return tableProblemText(failure.refused);
 	if ('backup' in failure) return backupText(failure.backup);

@@ -1,6 +1,8 @@
 // An evening as CSV (RFC 4180) for a spreadsheet: a row per round, a column per player, totals.
 // Player names are text typed by anyone; a spreadsheet would run a cell starting with "=" as a
 // formula, so every text cell is defused. Numbers are ours (scores) and stay numbers.
+// English spreadsheets split on "," and read "12.5"; German, French and Italian ones (Excel,
+// LibreOffice in those languages) split on ";" and read "12,5": the format follows the language.
 
 import { formatScore } from '$lib/format';
 import type { EveningState } from '$lib/rules/types';
@@ -21,6 +23,23 @@ export const ENGLISH_CSV_LABELS: CsvLabels = {
 	winner: 'Won by'
 };
 
+/** How the cells are separated and how a fraction is written. */
+export interface CsvFormat {
+	separator: ',' | ';';
+	decimal: '.' | ',';
+}
+
+export const COMMA_CSV: CsvFormat = { separator: ',', decimal: '.' };
+export const SEMICOLON_CSV: CsvFormat = { separator: ';', decimal: ',' };
+
+/** The format a spreadsheet in this language opens with a double-click. */
+export function csvFormatFor(locale: string): CsvFormat {
+	return /^(de|fr|it)\b/i.test(locale) ? SEMICOLON_CSV : COMMA_CSV;
+}
+
+/** UTF-8's byte-order mark: spreadsheet programs then read the names as UTF-8. */
+export const CSV_BOM = '\ufeff';
+
 /** Characters that make a spreadsheet read a cell as a formula (and the full-width forms). */
 const FORMULA_START = /^[=+\-@\t\r\n\uff1d\uff0b\uff0d\uff20]/;
 
@@ -36,20 +55,26 @@ export function csvText(value: string): string {
 }
 
 /** A number cell; anything not finite is left empty rather than written as text. */
-export function csvNumber(value: number): string {
-	return Number.isFinite(value) ? String(formatScore(value)) : '';
+export function csvNumber(value: number, decimal: CsvFormat['decimal'] = '.'): string {
+	if (!Number.isFinite(value)) return '';
+	const text = String(formatScore(value));
+	return decimal === '.' ? text : text.replace('.', decimal);
 }
 
 /**
  * The evening's rounds as scored by `computed` (computeEvening of the same rounds): the header,
- * a row per round (an empty cell for a player not in that round), and the totals. CRLF lines.
+ * a row per round (an empty cell for a player not in that round), and the totals. CRLF lines,
+ * cells split by the format's separator (text cells are always quoted, so a ";" or "," in a name
+ * stays inside its cell).
  */
 export function eveningCsv(
 	evening: EveningRow,
 	rounds: RoundRow[],
 	computed: EveningState,
-	labels: CsvLabels = ENGLISH_CSV_LABELS
+	labels: CsvLabels = ENGLISH_CSV_LABELS,
+	format: CsvFormat = COMMA_CSV
 ): string {
+	const num = (n: number) => csvNumber(n, format.decimal);
 	const seats = evening.players;
 	const nameOf = new Map(seats.map((p) => [p.id, p.name]));
 	const lines: string[][] = [];
@@ -63,11 +88,11 @@ export function eveningCsv(
 	for (const scored of computed.rounds) {
 		if (!played.has(scored.index)) continue;
 		lines.push([
-			csvNumber(scored.index + 1),
+			num(scored.index + 1),
 			csvText(`${scored.engine}|${scored.engine}`),
 			...seats.map((p) => {
 				const s = scored.scores[p.id];
-				return s === undefined ? '' : csvNumber(s);
+				return s === undefined ? '' : num(s);
 			}),
 			csvText(scored.winners.map((id) => nameOf.get(id) ?? id).join(', '))
 		]);
@@ -75,10 +100,10 @@ export function eveningCsv(
 	lines.push([
 		csvText(labels.total),
 		'',
-		...seats.map((p) => csvNumber(computed.totals[p.id] ?? 0)),
+		...seats.map((p) => num(computed.totals[p.id] ?? 0)),
 		csvText((computed.winner ?? []).map((id) => nameOf.get(id) ?? id).join(', '))
 	]);
-	return lines.map((cells) => cells.join(',')).join('\r\n') + '\r\n';
+	return lines.map((cells) => cells.join(format.separator)).join('\r\n') + '\r\n';
 }
 
 /** `caboose-2026-11-21-anna-ben-cleo.csv`: the evening's date and players, file-name safe. */

@@ -8,6 +8,7 @@ import {
 	readMarker,
 	rememberGet,
 	rememberSet,
+	protectionNoticeDue,
 	requestProtection,
 	retrySoon,
 	storageProtection,
@@ -154,9 +155,11 @@ export class AppStatusState {
 		this.#asked = true;
 		const answer = await requestProtection();
 		this.protection = answer;
-		// Tell the answer once; ask again on later starts (browsers may grant it later) silently.
-		if (answer !== 'unsupported' && rememberGet(NOTED_KEY) !== answer) {
+		// Tell the answer once, ever; ask again on later starts (browsers may grant it later)
+		// silently. Kept as soon as it is shown, so a changed answer never brings it back.
+		if (protectionNoticeDue(answer, rememberGet(NOTED_KEY))) {
 			this.protectionNotice = answer;
+			rememberSet(NOTED_KEY, answer);
 		}
 	}
 

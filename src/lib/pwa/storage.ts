@@ -148,3 +148,12 @@ export function retrySoon(attempt: number, again: (next: number) => void): boole
 	setTimeout(() => again(attempt + 1), 100 * 2 ** attempt);
 	return true;
 }
+
+/**
+ * Whether to tell the scorekeeper the browser's answer: once, ever. `noted` is what was kept after
+ * it was first shown (any value): a later change of the answer (granted, revoked) is not news
+ * worth a banner; Settings always shows the current answer.
+ */
+export function protectionNoticeDue(answer: Protection, noted: string | null): boolean {
+	return answer !== 'unsupported' && noted === null;
+}

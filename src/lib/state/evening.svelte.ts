@@ -9,7 +9,7 @@ import { computeEvening, dealSize, engineAt, eveningSetup, starterSeat } from '$
 import type { EveningSetup, EveningState, RoundEntry, Ruleset } from '$lib/rules/types';
 import { db as appDb } from '$lib/db/client';
 import type { CabooseDb, EveningRow, RoundRow } from '$lib/db/database';
-import { eveningCsv, eveningCsvFileName, type CsvLabels } from '$lib/db/csv';
+import { CSV_BOM, csvFormatFor, eveningCsv, eveningCsvFileName, type CsvLabels } from '$lib/db/csv';
 import { deleteEvening } from '$lib/db/evenings';
 import {
 	clearDraft,
@@ -153,13 +153,15 @@ export class EveningSession {
 		return this.evening?.players.findIndex((p) => p.id === player) ?? -1;
 	}
 
-	/** The evening as a CSV file (a row per round, a column per player, totals). */
-	csv(labels: CsvLabels): { text: string; file: string } | null {
+	/**
+	 * The evening as a CSV file (a row per round, a column per player, totals) that the reader's
+	 * spreadsheet opens with a double-click: ";" and a decimal comma for de, fr and it, and a
+	 * byte-order mark so the names read as UTF-8.
+	 */
+	csv(labels: CsvLabels, locale: string): { text: string; file: string } | null {
 		if (!this.evening || !this.state) return null;
-		return {
-			text: eveningCsv(this.evening, this.rows, this.state, labels),
-			file: eveningCsvFileName(this.evening)
-		};
+		const text = eveningCsv(this.evening, this.rows, this.state, labels, csvFormatFor(locale));
+		return { text: CSV_BOM + text, file: eveningCsvFileName(this.evening) };
 	}
 
 	// ---- the next round's entry and its draft

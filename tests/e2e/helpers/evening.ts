@@ -15,6 +15,9 @@ export async function newEvening(
 	options: { rounds?: number; origin?: string } = {}
 ): Promise<string> {
 	await page.goto(`${options.origin ?? ''}/new`);
+	// Count the seats only once the form is on screen: counted before the first render, every
+	// field "is missing" and a seat would be added on top of the ones the form starts with.
+	await expect(page.getByLabel('Player 1', { exact: true })).toBeVisible();
 	for (let i = 0; i < names.length; i++) {
 		const field = page.getByLabel(`Player ${i + 1}`, { exact: true });
 		if ((await field.count()) === 0) await page.getByRole('button', { name: 'Add player' }).click();

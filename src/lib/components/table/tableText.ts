@@ -17,7 +17,8 @@ export function trainLabel(train: string, name: (p: string) => string): string {
 	return k === 1 ? m.table_mexican_train() : m.table_mexican_train_n({ n: k });
 }
 
-/** French elides "de" before a vowel or a mute h: "le train d'Anne". */
+/** A name that starts with a vowel sound, for a language whose wording would need an elision (French
+ * now says "le train appartenant à Anne", which needs none: both of its messages are the same). */
 function elides(name: string): boolean {
 	return /^[aeiouyhàâäéèêëîïôöûüœæ]/i.test(name.trim());
 }

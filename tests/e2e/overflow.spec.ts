@@ -1,0 +1,167 @@
+// Nothing scrolls sideways: every screen at 320 and 390 px wide, in every language, with 2, 6 and
+// 10 players whose names are 40 characters long. Each evening is set up once (through the
+// screens); then one page walks the screens, the languages and the widths.
+// POLISH_SHOTS=<dir> also keeps a screenshot of every cell, to look at.
+import { expect, test, type Page } from '@playwright/test';
+import { newEvening, playRound, type Preset } from './helpers/evening';
+
+const LOCALES = ['en', 'de', 'fr', 'it'] as const;
+const WIDTHS = [320, 390] as const;
+const SHOTS = process.env.POLISH_SHOTS;
+
+/** Forty characters each, different from the first letters on: one without any space. */
+function longNames(count: number): string[] {
+	const bases = [
+		'Maximiliane Theresia von Oberhollenzer',
+		'Hansruedi-Bartholomäus-Zwingliwegmatter',
+		'Jean-Baptiste Alexandre de Montmorency',
+		'Francescamariaantoniettadellagherardesca',
+		'Anastasia Konstantinovna Rimskaya-Korsak',
+		'Yvonne Charlotte Wilhelmina Scheidegger',
+		'Bartholomew Christopher Featherstonehaug',
+		'Giuseppina Annunziata Caracciolo-Pignate',
+		'Hanspeter Adalbert Grünenfelder-Schmid',
+		'Guðrún Sigríður Þórhallsdóttir Hjaltalín'
+	];
+	return bases.slice(0, count).map((b, i) => `${i}${b}`.padEnd(40, 'x').slice(0, 40));
+}
+
+interface Evening {
+	players: number;
+	id: string;
+	names: string[];
+}
+
+/** One evening per player count, with rounds played so every screen has something to show. */
+async function setUp(page: Page, players: number): Promise<Evening> {
+	const names = longNames(players);
+	const preset: Preset = players === 6 ? 'italian-elimination' : 'swiss-jassshop';
+	const id = await newEvening(page, names, preset);
+	const [first, second, ...rest] = names as [string, string, ...string[]];
+	const others = (out: string) =>
+		Object.fromEntries(names.filter((n) => n !== out).map((n, i) => [n, 5 + i]));
+	if (players === 2) {
+		// "Manche 10 sur 13": the longest round title of a 13-round evening.
+		for (let r = 0; r < 9; r++)
+			await playRound(page, r % 2 ? first : second, others(r % 2 ? first : second));
+	} else if (players === 6) {
+		// The second player passes 100 and is out of the evening: the elimination columns show.
+		await playRound(page, first, { ...others(first), [second]: 120 });
+		const { [second]: _gone, ...stillIn } = others(rest[0] as string);
+		await playRound(page, rest[0] as string, stillIn);
+	} else {
+		await playRound(page, first, others(first));
+	}
+	return { players, id, names };
+}
+
+const SCREENS: { name: string; path: (e: Evening) => string; ready: (p: Page) => Promise<void> }[] =
+	[
+		{ name: 'home', path: () => '/', ready: (p) => expect(p.locator('h1')).toBeVisible() },
+		{
+			name: 'setup',
+			path: () => '/new',
+			ready: (p) => expect(p.locator('#player-0')).toBeVisible()
+		},
+		{
+			name: 'round',
+			path: (e) => `/evening/${e.id}`,
+			ready: (p) => expect(p.locator('.players .name').first()).toBeVisible()
+		},
+		{
+			name: 'table',
+			path: (e) => `/evening/${e.id}/table`,
+			ready: (p) => expect(p.locator('svg.station')).toBeVisible()
+		},
+		{
+			name: 'standings',
+			path: (e) => `/evening/${e.id}/standings`,
+			ready: async (p) => {
+				await expect(p.locator('table.standings tbody tr').first()).toBeVisible();
+				await expect(p.locator('.chart canvas')).toBeVisible();
+			}
+		},
+		{
+			name: 'evenings',
+			path: () => '/evenings',
+			ready: (p) => expect(p.locator('main li').first()).toBeVisible()
+		},
+		{
+			name: 'settings',
+			path: () => '/settings',
+			ready: (p) => expect(p.locator('select').first()).toBeVisible()
+		}
+	];
+
+/** How far the page reaches beyond its width (0 when nothing scrolls sideways). */
+function overflow(page: Page): Promise<{ scroll: number; client: number; culprit: string }> {
+	return page.evaluate(async () => {
+		await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+		const root = document.documentElement;
+		const client = root.clientWidth;
+		// For the report: the innermost elements reaching past the right edge.
+		const over = [...document.body.querySelectorAll('*')].filter(
+			(el) => el.getBoundingClientRect().right > client + 0.5
+		);
+		const innermost = over.filter((el) => !over.some((o) => o !== el && el.contains(o)));
+		const culprit = innermost
+			.slice(0, 3)
+			.map(
+				(el) =>
+					`${el.tagName.toLowerCase()}.${[...el.classList].filter((c) => !c.startsWith('svelte-')).join('.')} "${(el.textContent ?? '').trim().slice(0, 24)}" → ${Math.round(el.getBoundingClientRect().right)}`
+			)
+			.join('; ');
+		return { scroll: root.scrollWidth, client, culprit };
+	});
+}
+
+/** Setup with every seat filled with a 40-character name (typed through the seats' ids). */
+async function fillSetup(page: Page, names: string[]) {
+	for (const [i, name] of names.entries()) {
+		const field = page.locator(`#player-${i}`);
+		if (!(await field.isVisible())) await page.locator(`#player-${i - 1}`).press('Enter');
+		await field.fill(name);
+	}
+}
+
+test.describe.configure({ timeout: 600_000 });
+
+test('no screen scrolls sideways: 320 and 390 px, four languages, 2, 6 and 10 players', async ({
+	page
+}) => {
+	const failures: string[] = [];
+	let checked = 0;
+	await page.goto('/');
+	for (const players of [2, 6, 10]) {
+		await page.evaluate(() => localStorage.removeItem('PARAGLIDE_LOCALE'));
+		await page.setViewportSize({ width: 390, height: 844 });
+		const evening = await setUp(page, players);
+		for (const locale of LOCALES) {
+			await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
+			for (const screen of SCREENS) {
+				await page.goto(screen.path(evening));
+				await expect(page.locator('html')).toHaveAttribute('lang', locale);
+				await screen.ready(page);
+				if (screen.name === 'setup') await fillSetup(page, evening.names);
+				for (const width of WIDTHS) {
+					await page.setViewportSize({ width, height: 844 });
+					const o = await overflow(page);
+					checked++;
+					if (o.scroll > o.client) {
+						failures.push(
+							`${screen.name} ${locale} ${width}px ${players} players: ${o.scroll} > ${o.client} (${o.culprit})`
+						);
+					}
+					if (SHOTS) {
+						await page.screenshot({
+							path: `${SHOTS}/${screen.name}-${locale}-${width}-${players}p.png`,
+							fullPage: true
+						});
+					}
+				}
+			}
+		}
+	}
+	expect(checked).toBe(3 * LOCALES.length * SCREENS.length * WIDTHS.length);
+	expect(failures).toEqual([]);
+});
