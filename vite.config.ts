@@ -16,7 +16,12 @@ export default defineConfig({
 		svelteTesting()
 	],
 	test: {
-		include: ['tests/unit/**/*.test.ts', 'tests/rules/**/*.test.ts', 'tests/db/**/*.test.ts'],
+		include: [
+			'tests/unit/**/*.test.ts',
+			'tests/rules/**/*.test.ts',
+			'tests/db/**/*.test.ts',
+			'tests/vision/**/*.test.ts'
+		],
 		environment: 'node'
 	}
 });

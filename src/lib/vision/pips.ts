@@ -96,12 +96,17 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	const minTileArea = Math.max(300, n * 0.0006);
 	let tileCount = 0;
 	let cut = 0;
+	let rough = 0;
 	const shorts: number[] = [];
 	const holeAreas: number[] = [];
 	const rects: { A: number; long: number; short: number }[] = [];
 	const rejected: { A: number; pixels: number[]; pipHoles: number }[] = [];
 	let firstIvory: Uint8Array | null = null;
+	let rejectedBefore = -1;
 	for (const LT of [135, 175, 210]) {
+		// A later pass only when this one left something ivory with pip-like holes unexplained.
+		if (LT > 135 && rejected.length === rejectedBefore) break;
+		rejectedBefore = rejected.length;
 		const ivory = new Uint8Array(n);
 		for (let i = 0; i < n; i++) ivory[i] = !M[i] && lum[i]! > LT && chroma[i]! < 62 ? 1 : 0;
 		if (!firstIvory) firstIvory = ivory;
@@ -160,6 +165,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 				tileCount++;
 				shorts.push(rect.short);
 				rects.push({ A, long: rect.long, short: rect.short });
+				if (solidity < 0.95 || rectangularity < 0.9) rough++;
 			} else if (roundHoles[l]! >= 2) {
 				// Remember where it was; if no later pass explains it, it is an unclear tile.
 				const pixels: number[] = [];
@@ -188,6 +194,18 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 		}
 	}
 
+	// Fill what the tiles enclose (specks of ivory inside a pip are not holes of the tile).
+	{
+		const inv = new Uint8Array(n);
+		for (let i = 0; i < n; i++) inv[i] = M[i] ? 0 : 1;
+		const gaps = label(inv, w, h, false);
+		const maxGap = n * 0.01;
+		for (let i = 0; i < n; i++) {
+			const l = gaps.labels[i]!;
+			if (l && !gaps.border[l] && gaps.area[l]! < maxGap) M[i] = 1;
+		}
+	}
+
 	// Background brightness: a light cloth makes tiles hard to separate.
 	let bgSum = 0;
 	let bgN = 0;
@@ -207,6 +225,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 		return { result: finish(0, [], flags, f), pipRadius: 0 };
 	}
 	if (cut) flags.add('tile-cut');
+	if (rough) flags.add('tile-shape');
 	// Something ivory, tile-sized and holding pip-like holes that no pass found tile-shaped:
 	// a tile merged with glare or with the cloth.
 	const tileMedian = median(rects.map((q) => Math.min(q.A, 2 * q.short * q.short)));
@@ -278,7 +297,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	const accepted: number[] = [];
 	for (const c of cands) {
 		const rel = c.A / Ap;
-		if (rel >= 0.4 && rel <= 1.9 && c.el < 1.8) {
+		if (rel >= 0.55 && rel <= 1.9 && c.el < 1.6) {
 			pips.push({ x: c.x, y: c.y });
 			accepted.push(c.A);
 		} else if (rel > 1.5 && rel <= 2.8 && c.el >= 1.6 && c.el < 3.2) {
