@@ -4,7 +4,8 @@
 // counter's time per photo (decode and rendering excluded). Seeds come from EVAL_SEED_BASE up,
 // never from the tuning range. Prints; asserts nothing. "cpu ms" is the process's user CPU time
 // for the count (what it costs on this machine when no other job shares the cores).
-// BENCH_VISION_N=<scenes per condition> (default 60).
+// BENCH_VISION_N=<scenes per condition> (default 60); BENCH_VISION_ONLY=<indices>,... runs only
+// those conditions (-1: the 1-megapixel timing).
 import { loadavg } from 'node:os';
 import { countPips } from '../src/lib/vision/pips';
 import { EVAL_SEED_BASE, renderScene, rng, type SceneOptions } from '../tests/vision/render';
@@ -66,7 +67,9 @@ async function main() {
 			'  ms/photo' +
 			'  cpu ms'
 	);
+	const only = process.env.BENCH_VISION_ONLY?.split(',').map(Number);
 	for (const [ci, [name, make]] of conditions.entries()) {
+		if (only && !only.includes(ci)) continue;
 		let exact = 0;
 		let within2 = 0;
 		let abs = 0;
@@ -100,6 +103,7 @@ async function main() {
 				(cpu / N).toFixed(0).padStart(8)
 		);
 	}
+	if (only && !only.includes(-1)) return;
 	// Time for a 1-megapixel photo, on its own.
 	const times: number[] = [];
 	const cpus: number[] = [];
