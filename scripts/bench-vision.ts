@@ -68,8 +68,10 @@ async function main() {
 			'  cpu ms'
 	);
 	const only = process.env.BENCH_VISION_ONLY?.split(',').map(Number);
-	for (const [ci, [name, make]] of conditions.entries()) {
-		if (only && !only.includes(ci)) continue;
+	for (const ci of only ?? conditions.map((_, i) => i)) {
+		const c = conditions[ci];
+		if (!c) continue;
+		const [name, make] = c;
 		let exact = 0;
 		let within2 = 0;
 		let abs = 0;

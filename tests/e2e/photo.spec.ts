@@ -84,7 +84,7 @@ test('a photo without tiles says why in an alert', async ({ page }) => {
 });
 
 for (const locale of ['en', 'de'] as const) {
-	test(`screenshot of the dialog with marks (${locale}, 390 px)`, async ({ page }) => {
+	test(`screenshot of the dialog with marks (${locale}, 390 and 320 px)`, async ({ page }) => {
 		const { total, png } = await photo();
 		await newEvening(page, ['Anna', 'Ben'], 'swiss-jassshop');
 		if (locale === 'de') {
@@ -92,6 +92,7 @@ for (const locale of ['en', 'de'] as const) {
 			await page.reload();
 		}
 		const button = locale === 'de' ? 'Aus Foto zählen für Anna' : 'Count from photo for Anna';
+		await page.screenshot({ path: `${SHOTS}/entry-${locale}-390.png` });
 		await page.getByRole('button', { name: button, exact: true }).click();
 		const dialog = page.getByRole('dialog');
 		await dialog
@@ -104,5 +105,21 @@ for (const locale of ['en', 'de'] as const) {
 		expect(overflow).toBe(true);
 		await page.screenshot({ path: `${SHOTS}/dialog-${locale}-390.png` });
 		await dialog.locator('.picture').screenshot({ path: `${SHOTS}/marks-${locale}.png` });
+		await page.setViewportSize({ width: 320, height: 700 });
+		await expect(dialog.locator('circle.mark')).toHaveCount(total);
+		const fits = await page.evaluate(() => {
+			const d = document.querySelector('dialog')!;
+			return d.scrollWidth <= d.clientWidth && d.getBoundingClientRect().right <= innerWidth;
+		});
+		expect(fits).toBe(true);
+		await page.screenshot({ path: `${SHOTS}/dialog-${locale}-320.png` });
+		await page.keyboard.press('Escape');
+		await expect(page.getByRole('dialog')).toHaveCount(0);
+		expect(
+			await page.evaluate(
+				() => document.documentElement.scrollWidth <= document.documentElement.clientWidth
+			)
+		).toBe(true);
+		await page.screenshot({ path: `${SHOTS}/entry-${locale}-320.png` });
 	});
 }
