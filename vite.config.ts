@@ -20,7 +20,8 @@ export default defineConfig({
 			'tests/unit/**/*.test.ts',
 			'tests/rules/**/*.test.ts',
 			'tests/db/**/*.test.ts',
-			'tests/state/**/*.test.ts'
+			'tests/state/**/*.test.ts',
+			'tests/vision/**/*.test.ts'
 		],
 		environment: 'node'
 	}

@@ -81,6 +81,11 @@ log('link sizes…');
 const linkText =
 	spawnSync('npx', ['tsx', 'scripts/bench-link.ts'], { encoding: 'utf8' }).stdout ?? '';
 
+// 1c. The pip counter (src/lib/vision) on held-out synthetic photos.
+log('photo counter…');
+const visionText =
+	spawnSync('npx', ['tsx', 'scripts/bench-vision.ts'], { encoding: 'utf8' }).stdout ?? '';
+
 // 2. The build and the long history (the app's backup format, checked by the scoring core).
 if (!process.env.BENCH_SKIP_BUILD) {
 	log('build…');
@@ -528,6 +533,8 @@ for (const r of result.screens) {
 }
 console.log('');
 console.log(linkText.trim());
+console.log('');
+console.log(visionText.trim());
 console.log(`Load before: ${result.load.before}`);
 console.log(`Load after:  ${result.load.after}`);
 const stamp = result.date.replace(/[:.]/g, '-');

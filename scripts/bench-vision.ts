@@ -1,0 +1,129 @@
+// The pip counter (src/lib/vision) on held-out synthetic photos: per condition and for a realistic
+// mix, the share counted exactly, within ±2, the mean absolute error, the share "confidently
+// wrong" (off by more than 2 while confidence is high), the share it called high, and the
+// counter's time per photo (decode and rendering excluded). Seeds come from EVAL_SEED_BASE up,
+// never from the tuning range. Prints; asserts nothing. "cpu ms" is the process's user CPU time
+// for the count (what it costs on this machine when no other job shares the cores).
+// BENCH_VISION_N=<scenes per condition> (default 60); BENCH_VISION_ONLY=<indices>,... runs only
+// those conditions (-1: the 1-megapixel timing).
+import { loadavg } from 'node:os';
+import { countPips } from '../src/lib/vision/pips';
+import { EVAL_SEED_BASE, renderScene, rng, type SceneOptions } from '../tests/vision/render';
+
+const N = Number(process.env.BENCH_VISION_N ?? 60);
+
+type Maker = (i: number) => SceneOptions;
+const plain = { glare: false, blur: 0, perspective: false };
+const conditions: [string, Maker][] = [
+	['plain (wood/felt, flat, sharp)', () => ({ ...plain })],
+	['wood', () => ({ ...plain, background: 'wood' })],
+	['felt', () => ({ ...plain, background: 'felt' })],
+	['busy patterned cloth', () => ({ ...plain, background: 'busy' })],
+	['white cloth', () => ({ ...plain, background: 'white' })],
+	['glare', () => ({ glare: true })],
+	['mild blur', () => ({ blur: 1 })],
+	['noise + JPEG q55', () => ({ noise: 10, jpeg: 55 })],
+	['mild perspective', () => ({ perspective: true })],
+	['tiles touching', () => ({ touching: true })],
+	['colour pips', () => ({ pipStyle: 'colour' })],
+	['15 tiles', () => ({ tiles: 15 })],
+	['0.5 MP', () => ({ megapixels: 0.5 })],
+	['12 MP', () => ({ megapixels: 12 })],
+	[
+		'realistic mix',
+		(i) => {
+			const r = rng(EVAL_SEED_BASE * 3 + i);
+			const u = r();
+			return {
+				background: u < 0.45 ? 'wood' : u < 0.75 ? 'felt' : u < 0.92 ? 'busy' : 'white',
+				glare: r() < 0.25,
+				blur: r() < 0.2 ? 0.5 + r() * 0.5 : 0,
+				perspective: r() < 0.4,
+				noise: 2 + r() * 8,
+				jpeg: 60 + Math.floor(r() * 35),
+				megapixels: Math.exp(Math.log(0.5) + r() * Math.log(24)),
+				touching: r() < 0.3,
+				pipStyle: r() < 0.5 ? 'black' : 'colour'
+			};
+		}
+	]
+];
+
+const pct = (a: number, n: number) => `${((100 * a) / n).toFixed(1)}%`.padStart(7);
+
+async function main() {
+	console.log(
+		`pip counter, ${N} held-out scenes per condition (seeds from ${EVAL_SEED_BASE}); load average ${loadavg()
+			.map((x) => x.toFixed(1))
+			.join(' ')}`
+	);
+	console.log(
+		'condition'.padEnd(32) +
+			'  exact' +
+			'    ±2' +
+			'   MAE' +
+			'  conf.wrong' +
+			'   high' +
+			'  ms/photo' +
+			'  cpu ms'
+	);
+	const only = process.env.BENCH_VISION_ONLY?.split(',').map(Number);
+	for (const ci of only ?? conditions.map((_, i) => i)) {
+		const c = conditions[ci];
+		if (!c) continue;
+		const [name, make] = c;
+		let exact = 0;
+		let within2 = 0;
+		let abs = 0;
+		let cw = 0;
+		let high = 0;
+		let ms = 0;
+		let cpu = 0;
+		for (let i = 0; i < N; i++) {
+			const seed = EVAL_SEED_BASE + ci * 10_000 + i;
+			const scene = await renderScene(seed, make(i));
+			const t = performance.now();
+			const c0 = process.cpuUsage();
+			const res = countPips(scene);
+			ms += performance.now() - t;
+			cpu += process.cpuUsage(c0).user / 1000;
+			const err = Math.abs(res.total - scene.total);
+			if (err === 0) exact++;
+			if (err <= 2) within2++;
+			abs += err;
+			if (err > 2 && res.confidence === 'high') cw++;
+			if (res.confidence === 'high') high++;
+		}
+		console.log(
+			name.padEnd(32) +
+				pct(exact, N) +
+				pct(within2, N) +
+				(abs / N).toFixed(2).padStart(6) +
+				pct(cw, N).padStart(12) +
+				pct(high, N) +
+				(ms / N).toFixed(0).padStart(10) +
+				(cpu / N).toFixed(0).padStart(8)
+		);
+	}
+	if (only && !only.includes(-1)) return;
+	// Time for a 1-megapixel photo, on its own.
+	const times: number[] = [];
+	const cpus: number[] = [];
+	for (let i = 0; i < 20; i++) {
+		const scene = await renderScene(EVAL_SEED_BASE + 900_000 + i, { megapixels: 1 });
+		const t = performance.now();
+		const c0 = process.cpuUsage();
+		countPips(scene);
+		cpus.push(process.cpuUsage(c0).user / 1000);
+		times.push(performance.now() - t);
+	}
+	times.sort((a, b) => a - b);
+	cpus.sort((a, b) => a - b);
+	console.log(
+		`1 MP photo (20 photos): wall median ${times[10]!.toFixed(0)} ms, slowest ${times[19]!.toFixed(0)} ms; ` +
+			`CPU median ${cpus[10]!.toFixed(0)} ms, slowest ${cpus[19]!.toFixed(0)} ms ` +
+			`(wall time includes waiting for the shared CPU; load average ${loadavg()[0]!.toFixed(1)})`
+	);
+}
+
+await main();

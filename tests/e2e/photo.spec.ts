@@ -1,0 +1,127 @@
+// Count a hand from a photo: a generated photo of a hand goes through the file input, the dialog
+// shows a mark on every counted pip and the total, a tap removes a mark and another adds one,
+// "Use N" fills the points field, and Save round stores that number. Screenshots of the dialog
+// with its marks, in English and German, at 390 px.
+import { expect, test, type Page } from '@playwright/test';
+import { storedRows } from './helpers/db';
+import { collectErrors, newEvening } from './helpers/evening';
+import { countPips } from '../../src/lib/vision/pips';
+import { EVAL_SEED_BASE, renderScene, toPng } from '../vision/render';
+
+const SHOTS = '/tmp/photo-shots';
+
+async function photo() {
+	const scene = await renderScene(EVAL_SEED_BASE + 700_001, {
+		megapixels: 0.6,
+		tiles: 4,
+		background: 'wood',
+		pipStyle: 'colour'
+	});
+	// The same counter, in Node: the Worker in the page must find exactly this.
+	const counted = countPips(scene);
+	expect(counted.total).toBe(scene.total);
+	return { total: scene.total, png: await toPng(scene) };
+}
+
+async function openDialog(page: Page, name: string, png: Buffer) {
+	await page.getByRole('button', { name: `Count from photo for ${name}`, exact: true }).click();
+	const dialog = page.getByRole('dialog');
+	await dialog
+		.getByLabel('Photo of the hand', { exact: true })
+		.setInputFiles({ name: 'hand.png', mimeType: 'image/png', buffer: png });
+	return dialog;
+}
+
+test('a photo of a hand is counted, corrected by taps, used and saved', async ({ page }) => {
+	const errors = collectErrors(page);
+	const { total, png } = await photo();
+	await newEvening(page, ['Anna', 'Ben'], 'swiss-jassshop');
+	await page.getByRole('button', { name: 'Ben went out', exact: true }).click();
+
+	const dialog = await openDialog(page, 'Anna', png);
+	await expect(dialog.getByText(`${total} pips`, { exact: true })).toBeVisible();
+	const marks = dialog.locator('circle.mark');
+	await expect(marks).toHaveCount(total);
+	// A plain photo is not flagged as unsure.
+	await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+	// Tap a mark: it goes. Tap the photo's corner (no pip there): one is added.
+	await marks.first().click();
+	await expect(marks).toHaveCount(total - 1);
+	await expect(dialog.getByText(`${total - 1} pips`, { exact: true })).toBeVisible();
+	await dialog.locator('svg').click({ position: { x: 4, y: 4 } });
+	await expect(marks).toHaveCount(total);
+
+	await dialog.getByRole('button', { name: `Use ${total}`, exact: true }).click();
+	await expect(page.getByRole('dialog')).toHaveCount(0);
+	await expect(page.getByLabel('Anna points', { exact: true })).toHaveValue(String(total));
+
+	// Nothing is saved until Save round.
+	expect(await storedRows(page, 'rounds')).toHaveLength(0);
+	await page.getByRole('button', { name: 'Save round', exact: true }).click();
+	await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+	const [evening] = (await storedRows(page, 'evenings')) as {
+		players: { id: string; name: string }[];
+	}[];
+	const anna = evening!.players.find((p) => p.name === 'Anna')!.id;
+	const [row] = (await storedRows(page, 'rounds')) as {
+		entry: { hands: Record<string, number> };
+	}[];
+	expect(row?.entry.hands[anna]).toBe(total);
+	expect(errors).toEqual([]);
+});
+
+test('a photo without tiles says why in an alert', async ({ page }) => {
+	await newEvening(page, ['Anna', 'Ben'], 'swiss-jassshop');
+	const scene = await renderScene(EVAL_SEED_BASE + 700_002, {
+		megapixels: 0.5,
+		tiles: 3,
+		background: 'white'
+	});
+	const dialog = await openDialog(page, 'Ben', await toPng(scene));
+	await expect(dialog.getByRole('alert')).toContainText('Not sure about this count');
+	await expect(dialog.getByRole('alert')).toContainText('darker surface');
+});
+
+for (const locale of ['en', 'de'] as const) {
+	test(`screenshot of the dialog with marks (${locale}, 390 and 320 px)`, async ({ page }) => {
+		const { total, png } = await photo();
+		await newEvening(page, ['Anna', 'Ben'], 'swiss-jassshop');
+		if (locale === 'de') {
+			await page.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'de'));
+			await page.reload();
+		}
+		const button = locale === 'de' ? 'Aus Foto zählen für Anna' : 'Count from photo for Anna';
+		await page.screenshot({ path: `${SHOTS}/entry-${locale}-390.png` });
+		await page.getByRole('button', { name: button, exact: true }).click();
+		const dialog = page.getByRole('dialog');
+		await dialog
+			.getByLabel(locale === 'de' ? 'Foto der Steine' : 'Photo of the hand', { exact: true })
+			.setInputFiles({ name: 'hand.png', mimeType: 'image/png', buffer: png });
+		await expect(dialog.locator('circle.mark')).toHaveCount(total);
+		const overflow = await page.evaluate(
+			() => document.documentElement.scrollWidth <= document.documentElement.clientWidth
+		);
+		expect(overflow).toBe(true);
+		await page.screenshot({ path: `${SHOTS}/dialog-${locale}-390.png` });
+		await dialog.locator('.picture').screenshot({ path: `${SHOTS}/marks-${locale}.png` });
+		await page.setViewportSize({ width: 320, height: 700 });
+		await expect(dialog.locator('circle.mark')).toHaveCount(total);
+		const fits = await page.evaluate(() => {
+			const d = document.querySelector('dialog')!;
+			return d.scrollWidth <= d.clientWidth && d.getBoundingClientRect().right <= innerWidth;
+		});
+		expect(fits).toBe(true);
+		await page.screenshot({ path: `${SHOTS}/dialog-${locale}-320.png` });
+		await page.keyboard.press('Escape');
+		await expect(page.getByRole('dialog')).toHaveCount(0);
+		// The player rows with the new button fit 320 px (the page's own heading is not ours).
+		const rowsFit = await page.evaluate(() =>
+			[...document.querySelectorAll('li.player')].every(
+				(li) => li.getBoundingClientRect().right <= document.documentElement.clientWidth
+			)
+		);
+		expect(rowsFit).toBe(true);
+		await page.screenshot({ path: `${SHOTS}/entry-${locale}-320.png` });
+	});
+}
