@@ -32,12 +32,35 @@ describe('readTypedRound', () => {
 	});
 
 	it('names a field that did not parse, and ignores players not in the round', () => {
-		const read = readTypedRound(typed({ out: ['x', 'a'], hands: { b: '1.5', c: '' } }));
+		const read = readTypedRound(typed({ out: ['x', 'a'], hands: { b: '1.5', c: '8x' } }));
 		expect(read.entry.out).toBe('a');
 		expect(read.problems).toEqual([
 			{ code: 'hand-not-whole', player: 'b', params: { text: '1.5' } },
-			{ code: 'hand-not-whole', player: 'c', params: { text: '' } }
+			{ code: 'hand-not-whole', player: 'c', params: { text: '8x' } }
 		]);
+	});
+});
+
+describe('empty fields', () => {
+	it('are no hand and no typing problem: the core says whether a hand is needed', () => {
+		const read = readTypedRound(typed({ out: ['a'], hands: { b: '', c: '  ' } }));
+		expect(read).toEqual({ entry: { out: 'a', blocked: false, hands: {} }, problems: [] });
+		expect(checkTypedRound(setup, [], 0, read).errors).toEqual([
+			{ code: 'hand-missing', player: 'b' },
+			{ code: 'hand-missing', player: 'c' }
+		]);
+	});
+
+	it('are fine in a blocked round that scores nothing (the Italian rules)', () => {
+		const italian: EveningSetup = {
+			rules: resolveRules({ preset: 'italian-elimination' }),
+			players: ['a', 'b', 'c']
+		};
+		expect(italian.rules.blocked).toBe('void');
+		const read = readTypedRound(typed({ blocked: true, hands: { a: '', b: '', c: '' } }));
+		expect(checkTypedRound(italian, [], 0, read)).toEqual({ errors: [], warnings: [] });
+		// Where a blocked round counts, the hands are needed.
+		expect(checkTypedRound(setup, [], 0, read).errors).toHaveLength(3);
 	});
 });
 

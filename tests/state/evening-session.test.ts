@@ -11,6 +11,7 @@ import { flushSync } from 'svelte';
 import { EveningSession } from '$lib/state/evening.svelte';
 import { EntryForm, type EntryContext } from '$lib/state/entry.svelte';
 import { loadDraft } from '$lib/db/rounds';
+import { appendTableEvent } from '$lib/db/table';
 import { FLUSH_EVENT, type FlushDetail } from '$lib/db/flush';
 import { closeAll, connect, freshDb } from '../db/helpers';
 import { seedEvening } from '../db/backup-fixtures';
@@ -211,5 +212,27 @@ describe('EveningSession', () => {
 		await waitFor(() => expect(b.form.text[b.form.context!.players[0]!]).toBe('9'));
 		stopB();
 		b.stop();
+	});
+
+	it('marks out whoever went out on the live table (a last double) when the entry opens', async () => {
+		const db = freshDb();
+		const id = await seedEvening(db, ['Anna', 'Ben', 'Cleo'], 0);
+		const session = new EveningSession(id, db);
+		const { stop, form } = await open(session);
+		const ben = session.evening!.players[1]!.id;
+		await db.drafts.clear(); // nothing typed for this round yet
+		await appendTableEvent(db, id, 0, {
+			type: 'double',
+			train: ben,
+			value: 9,
+			by: ben,
+			last: true
+		});
+		const stopDraft = session.keepDraft(form);
+		flushSync();
+		await waitFor(() => expect(form.loadedFor).toBe(0));
+		expect(form.out).toEqual([ben]);
+		stopDraft();
+		stop();
 	});
 });

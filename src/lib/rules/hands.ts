@@ -60,7 +60,11 @@ export function readTypedRound(typed: TypedRound): ReadRound {
 			hands[player] = tiles.map((t) => [t[0], t[1]] as Tile);
 			continue;
 		}
-		const parsed = parseHandValue(typeof typedHand === 'string' ? typedHand : '');
+		const text = typeof typedHand === 'string' ? typedHand : '';
+		// Nothing typed is no hand: the core says whether one is needed (a void blocked round
+		// needs none), once for all the empty fields.
+		if (text.trim() === '') continue;
+		const parsed = parseHandValue(text);
 		if (parsed.ok) hands[player] = parsed.value;
 		else problems.push({ ...parsed.problem, player });
 	}

@@ -126,9 +126,22 @@ export class EntryForm {
 		return this.check.errors.filter(
 			(p) =>
 				p.player === player &&
+				p.code !== 'hand-missing' &&
 				(this.attempted || (this.touched[player] && entered && FIELD_CODES.has(p.code)))
 		);
 	}
+
+	/**
+	 * Players of this round whose hand is still to be entered, once Save was pressed: said once
+	 * for all of them, not once per empty field.
+	 */
+	readonly missingHands: string[] = $derived.by(() => {
+		if (!this.attempted) return [];
+		const players = this.context?.players ?? [];
+		return players.filter((player) =>
+			this.check.errors.some((p) => p.code === 'hand-missing' && p.player === player)
+		);
+	});
 
 	/** Problems about the round as a whole (or about players without a field), after Save. */
 	readonly roundProblems: Problem[] = $derived.by(() => {

@@ -5,12 +5,20 @@
 
 import { untrack } from 'svelte';
 import { liveQuery } from 'dexie';
-import { computeEvening, dealSize, engineAt, eveningSetup, starterSeat } from '$lib/rules';
+import {
+	computeEvening,
+	dealSize,
+	engineAt,
+	eveningSetup,
+	replayTable,
+	starterSeat
+} from '$lib/rules';
 import type { EveningSetup, EveningState, RoundEntry, Ruleset } from '$lib/rules/types';
 import { db as appDb } from '$lib/db/client';
 import type { CabooseDb, EveningRow, RoundRow } from '$lib/db/database';
 import { CSV_BOM, csvFormatFor, eveningCsv, eveningCsvFileName, type CsvLabels } from '$lib/db/csv';
 import { deleteEvening } from '$lib/db/evenings';
+import { tableEvents } from '$lib/db/table';
 import {
 	clearDraft,
 	editRound,
@@ -183,12 +191,17 @@ export class EveningSession {
 				untrack(() => {
 					if (form.loadedFor !== null) form.reset(null);
 				});
-				loadDraft(db, id, index).then(
-					(fields) => {
+				const next = this.next;
+				Promise.all([loadDraft(db, id, index), next ? this.#wentOutOnTable(next) : null]).then(
+					([fields, wentOut]) => {
 						if (form.context?.index !== index || form.loadedFor === index) return;
 						// What was typed while the draft was read wins over an older draft.
 						if (fields && form.pristine) form.restore(fields, index);
-						else form.loadedFor = index;
+						else {
+							// No draft yet: who went out on the live table is marked out already.
+							if (wentOut && form.pristine) form.out = [wentOut];
+							form.loadedFor = index;
+						}
 					},
 					(error: unknown) => {
 						// Without its draft the round is typed afresh; the failure is only logged.
@@ -208,6 +221,18 @@ export class EveningSession {
 			saver.stop();
 			this.#cancelDraft = () => {};
 		};
+	}
+
+	/**
+	 * Who went out on the live table of round `next` (a last double that ended the round), so
+	 * End round opens the score entry with that player marked out; null when the table says not.
+	 */
+	async #wentOutOnTable(next: NextRound): Promise<string | null> {
+		const rules = this.rules;
+		if (!rules) return null;
+		const events = await tableEvents(this.#db, this.id, next.index);
+		const by = replayTable(rules, next.players, next.engine, events).ended?.by ?? null;
+		return by !== null && next.players.includes(by) ? by : null;
 	}
 
 	/**
