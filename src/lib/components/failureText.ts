@@ -67,9 +67,24 @@ export interface FailureWords {
 	round?: number;
 }
 
+/**
+ * Where in a backup file the problem is, in words a person can follow ("evening 2 of the file,
+ * round 5"), never the internal path with its ids.
+ */
+export function whereInBackup(path: string | undefined): string {
+	const round = /^evenings\[(\d+)\]\.rounds\[(\d+)\]/.exec(path ?? '');
+	if (round)
+		return m.data_where_round({ evening: Number(round[1]) + 1, round: Number(round[2]) + 1 });
+	const evening = /^evenings\[(\d+)\]/.exec(path ?? '');
+	if (evening) return m.data_where_evening({ evening: Number(evening[1]) + 1 });
+	const player = /^players\[(\d+)\]/.exec(path ?? '');
+	if (player) return m.data_where_player({ player: Number(player[1]) + 1 });
+	return m.data_where_file();
+}
+
 /** Why a backup file (or a kept link) was refused; nothing was changed. */
 function backupText(problem: BackupProblem): string {
-	const where = problem.path ?? '—';
+	const where = whereInBackup(problem.path);
 	switch (problem.code) {
 		case 'too-large':
 			return m.data_refused_too_large({ max: Math.round(MAX_BACKUP_BYTES / 1024 / 1024) });
