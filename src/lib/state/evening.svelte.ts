@@ -4,7 +4,6 @@
 // goes through here and answers with a typed Outcome.
 
 import { untrack } from 'svelte';
-import { liveQuery } from 'dexie';
 import {
 	computeEvening,
 	dealSize,
@@ -14,8 +13,7 @@ import {
 	starterSeat
 } from '$lib/rules';
 import type { EveningSetup, EveningState, RoundEntry, Ruleset } from '$lib/rules/types';
-import { db as appDb } from '$lib/db/client';
-import type { CabooseDb, EveningRow, RoundRow } from '$lib/db/database';
+import type { EveningRow, RoundRow } from '$lib/db/database';
 import { CSV_BOM, csvFormatFor, eveningCsv, eveningCsvFileName, type CsvLabels } from '$lib/db/csv';
 import { deleteEvening } from '$lib/db/evenings';
 import { tableEvents } from '$lib/db/table';
@@ -30,6 +28,7 @@ import {
 	saveRound,
 	undoLastRound
 } from '$lib/db/rounds';
+import { appDb, dbOf, type DbSource } from './app-db';
 import { autosave, nothingTyped, type EntryForm } from './entry.svelte';
 import { attempt, dbFailure, done, type DbErrorKind, type Outcome } from './outcome';
 
@@ -76,37 +75,46 @@ export class EveningSession {
 		this.rules && this.state ? dealSize(this.rules, this.state.active.length) : null
 	);
 
-	readonly #db: CabooseDb;
+	/** The database, or its loader: Dexie loads after the screen's first paint. */
+	readonly #db: DbSource;
 	readonly id: string;
 	/** Drops a draft write still waiting (set while a draft is kept). */
 	#cancelDraft = () => {};
 
-	constructor(id: string, db: CabooseDb = appDb) {
+	constructor(id: string, db: DbSource = appDb) {
 		this.#db = db;
 		this.id = id;
 	}
 
 	/** Follows the evening and its rounds; returns the stop, for `$effect`. */
 	watch(): () => void {
-		const db = this.#db;
 		const id = this.id;
-		const subscription = liveQuery(() =>
-			db.transaction('r', db.evenings, db.rounds, async () => ({
-				evening: (await db.evenings.get(id)) ?? null,
-				rows: await listRounds(db, id)
-			}))
-		).subscribe({
-			next: ({ evening, rows }) => {
-				this.evening = evening;
-				this.rows = rows;
-				this.failure = null;
-			},
-			error: (error: unknown) => {
-				const failure = dbFailure(error);
-				this.failure = 'error' in failure ? failure.error : 'unknown';
-			}
-		});
-		return () => subscription.unsubscribe();
+		let stopped = false;
+		let subscription: { unsubscribe(): void } | undefined;
+		const failed = (error: unknown) => {
+			const failure = dbFailure(error);
+			this.failure = 'error' in failure ? failure.error : 'unknown';
+		};
+		Promise.all([import('dexie'), dbOf(this.#db)]).then(([{ liveQuery }, db]) => {
+			if (stopped) return;
+			subscription = liveQuery(() =>
+				db.transaction('r', db.evenings, db.rounds, async () => ({
+					evening: (await db.evenings.get(id)) ?? null,
+					rows: await listRounds(db, id)
+				}))
+			).subscribe({
+				next: ({ evening, rows }) => {
+					this.evening = evening;
+					this.rows = rows;
+					this.failure = null;
+				},
+				error: failed
+			});
+		}, failed);
+		return () => {
+			stopped = true;
+			subscription?.unsubscribe();
+		};
 	}
 
 	name(id: string): string {
@@ -139,7 +147,9 @@ export class EveningSession {
 	async nextStarter(): Promise<string | null> {
 		const next = this.next;
 		if (!next || !this.evening) return null;
-		const draft = await loadDraft(this.#db, this.id, next.index).catch(() => null);
+		const draft = await dbOf(this.#db)
+			.then((db) => loadDraft(db, this.id, next.index))
+			.catch(() => null);
 		const seat = draft?.starter ?? this.starterAt(next.index);
 		const player = seat === null ? undefined : this.evening.players[seat]?.id;
 		return player !== undefined && next.players.includes(player) ? player : null;
@@ -180,7 +190,7 @@ export class EveningSession {
 	 * page is hidden, and when another tab upgrades. Returns the stop, for `$effect`.
 	 */
 	keepDraft(form: EntryForm): () => void {
-		const db = this.#db;
+		const source = this.#db;
 		const id = this.id;
 		const stopLoading = $effect.root(() => {
 			$effect(() => {
@@ -192,7 +202,10 @@ export class EveningSession {
 					if (form.loadedFor !== null) form.reset(null);
 				});
 				const next = this.next;
-				Promise.all([loadDraft(db, id, index), next ? this.#wentOutOnTable(next) : null]).then(
+				Promise.all([
+					dbOf(source).then((db) => loadDraft(db, id, index)),
+					next ? this.#wentOutOnTable(next) : null
+				]).then(
 					([fields, wentOut]) => {
 						if (form.context?.index !== index || form.loadedFor === index) return;
 						// What was typed while the draft was read wins over an older draft.
@@ -212,9 +225,10 @@ export class EveningSession {
 			});
 		});
 		// A form with nothing in it is no draft: an old one goes, and none is written.
-		const saver = autosave(form, (fields, index) =>
-			nothingTyped(fields) ? clearDraft(db, id) : saveDraft(db, id, index, fields)
-		);
+		const saver = autosave(form, async (fields, index) => {
+			const db = await dbOf(source);
+			await (nothingTyped(fields) ? clearDraft(db, id) : saveDraft(db, id, index, fields));
+		});
 		this.#cancelDraft = saver.cancel;
 		return () => {
 			stopLoading();
@@ -230,7 +244,7 @@ export class EveningSession {
 	async #wentOutOnTable(next: NextRound): Promise<string | null> {
 		const rules = this.rules;
 		if (!rules) return null;
-		const events = await tableEvents(this.#db, this.id, next.index);
+		const events = await tableEvents(await dbOf(this.#db), this.id, next.index);
 		const by = replayTable(rules, next.players, next.engine, events).ended?.by ?? null;
 		return by !== null && next.players.includes(by) ? by : null;
 	}
@@ -251,8 +265,8 @@ export class EveningSession {
 		// A draft write still waiting must not bring the saved round back as a draft.
 		this.#cancelDraft();
 		try {
-			const stored = await attempt(() =>
-				saveRound(this.#db, this.id, index, tried.entry, form.starter)
+			const stored = await attempt(async () =>
+				saveRound(await dbOf(this.#db), this.id, index, tried.entry, form.starter)
 			);
 			if (!stored.ok) return stored;
 			if (!stored.value.ok) return stored.value;
@@ -270,8 +284,8 @@ export class EveningSession {
 		if (tried.kind !== 'store') return null;
 		this.saving = true;
 		try {
-			const stored = await attempt(() =>
-				editRound(this.#db, this.id, index, tried.entry, form.starter)
+			const stored = await attempt(async () =>
+				editRound(await dbOf(this.#db), this.id, index, tried.entry, form.starter)
 			);
 			if (!stored.ok) return stored;
 			return stored.value.ok ? done(index) : stored.value;
@@ -286,23 +300,23 @@ export class EveningSession {
 	async end(): Promise<Outcome> {
 		// A draft write still waiting must not bring the typed round back after the end.
 		this.#cancelDraft();
-		return settle(await attempt(() => endEvening(this.#db, this.id)));
+		return settle(await attempt(async () => endEvening(await dbOf(this.#db), this.id)));
 	}
 
 	async resume(): Promise<Outcome> {
-		return settle(await attempt(() => resumeEvening(this.#db, this.id)));
+		return settle(await attempt(async () => resumeEvening(await dbOf(this.#db), this.id)));
 	}
 
 	/** Removes the last saved round; its 0-based index, or null when there was none. */
 	async undo(): Promise<Outcome<number | null>> {
 		this.#cancelDraft();
-		return attempt(() => undoLastRound(this.#db, this.id));
+		return attempt(async () => undoLastRound(await dbOf(this.#db), this.id));
 	}
 
 	/** Deletes the evening with its rounds, draft and live table. */
 	async remove(): Promise<Outcome> {
 		return attempt(async () => {
-			await deleteEvening(this.#db, this.id);
+			await deleteEvening(await dbOf(this.#db), this.id);
 			return true as const;
 		});
 	}

@@ -6,13 +6,10 @@
 import type { DecodedEvening, EveningSnapshot, LinkError, LinkErrorKind, QrCode } from '$lib/link';
 import { replayTable, type TableEvent, type TableState } from '$lib/rules';
 import type { EveningSession } from './evening.svelte';
+import { appDb as database } from './app-db';
 import { attempt, dbFailure, type Failure } from './outcome';
 
 export type { DecodedEvening, EveningSnapshot, LinkError, LinkErrorKind, QrCode };
-
-async function database() {
-	return (await import('$lib/db/client')).db;
-}
 
 /** The link of an evening being kept on this phone, and its QR code, made on demand. */
 export class TableLink {

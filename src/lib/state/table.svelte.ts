@@ -5,9 +5,6 @@
 // table and says why, so the table never shows what is not on disk for longer than a write.
 
 import { untrack } from 'svelte';
-import { liveQuery } from 'dexie';
-import { db as appDb } from '$lib/db/client';
-import type { CabooseDb } from '$lib/db/database';
 import { appendTableEvent, tableEvents, undoLastTableEvent } from '$lib/db/table';
 import {
 	checkTableEvent,
@@ -19,6 +16,7 @@ import {
 	type WhatNowCard
 } from '$lib/rules';
 import type { Ruleset } from '$lib/rules/types';
+import { appDb, dbOf, type DbSource } from './app-db';
 import { attempt, dbFailure, done, type DbErrorKind, type Outcome } from './outcome';
 
 export interface TableRound {
@@ -53,12 +51,13 @@ export class TableSession {
 	/** A read failure of the log, shown instead of the table. */
 	failure = $state<DbErrorKind | null>(null);
 
-	readonly #db: CabooseDb;
+	/** The database, or its loader: Dexie loads after the table's first paint. */
+	readonly #db: DbSource;
 	readonly #round: () => TableRound | null;
 	/** Writes run one after the other, in the order the taps were counted. */
 	#queue: Promise<unknown> = Promise.resolve();
 
-	constructor(round: () => TableRound | null, db: CabooseDb = appDb) {
+	constructor(round: () => TableRound | null, db: DbSource = appDb) {
 		this.#db = db;
 		this.#round = round;
 	}
@@ -102,24 +101,32 @@ export class TableSession {
 		const key = this.key;
 		const r = untrack(() => this.round);
 		if (!r || key === null) return () => {};
-		const db = this.#db;
-		const sub = liveQuery(() => tableEvents(db, r.eveningId, r.roundIndex)).subscribe({
-			next: (events) => {
-				// Written taps the log now holds are shown from it; a late, older answer of the query
-				// never takes a written tap off the table.
-				this.#pending = this.#pending.filter(
-					(p) => p.key !== key || p.seq === undefined || p.seq >= events.length
-				);
-				this.#stored = events;
-				this.loadedFor = key;
-				this.failure = null;
-			},
-			error: (error: unknown) => {
-				const failure = dbFailure(error);
-				this.failure = 'error' in failure ? failure.error : 'unknown';
-			}
-		});
-		return () => sub.unsubscribe();
+		let stopped = false;
+		let sub: { unsubscribe(): void } | undefined;
+		const failed = (error: unknown) => {
+			const failure = dbFailure(error);
+			this.failure = 'error' in failure ? failure.error : 'unknown';
+		};
+		Promise.all([import('dexie'), dbOf(this.#db)]).then(([{ liveQuery }, db]) => {
+			if (stopped) return;
+			sub = liveQuery(() => tableEvents(db, r.eveningId, r.roundIndex)).subscribe({
+				next: (events) => {
+					// Written taps the log now holds are shown from it; a late, older answer of the query
+					// never takes a written tap off the table.
+					this.#pending = this.#pending.filter(
+						(p) => p.key !== key || p.seq === undefined || p.seq >= events.length
+					);
+					this.#stored = events;
+					this.loadedFor = key;
+					this.failure = null;
+				},
+				error: failed
+			});
+		}, failed);
+		return () => {
+			stopped = true;
+			sub?.unsubscribe();
+		};
 	}
 
 	/**
@@ -143,8 +150,8 @@ export class TableSession {
 		return this.#enqueue(async (): Promise<Outcome> => {
 			// A tap judged after a failed one was judged on a table that is not on disk.
 			if (!this.#pending.includes(tap)) return { ok: false, conflict: 'round-taken' };
-			const written = await attempt(() =>
-				appendTableEvent(this.#db, tap.eveningId, tap.roundIndex, event)
+			const written = await attempt(async () =>
+				appendTableEvent(await dbOf(this.#db), tap.eveningId, tap.roundIndex, event)
 			);
 			if (!written.ok) {
 				// Off the table again: this tap and every tap counted after it.
@@ -165,9 +172,10 @@ export class TableSession {
 		return this.#enqueue(async (): Promise<Outcome<boolean>> => {
 			if (!r || this.key !== key) return done(false);
 			const gone = await attempt(async () => {
-				const removed = await undoLastTableEvent(this.#db, r.eveningId, r.roundIndex);
+				const db = await dbOf(this.#db);
+				const removed = await undoLastTableEvent(db, r.eveningId, r.roundIndex);
 				// Shown at once: the log as it is on disk now.
-				const log = await tableEvents(this.#db, r.eveningId, r.roundIndex);
+				const log = await tableEvents(db, r.eveningId, r.roundIndex);
 				if (this.key === key) {
 					// Every earlier tap is written by now (the queue): the log read here is the table.
 					this.#pending = this.#pending.filter((p) => p.seq === undefined);
