@@ -57,6 +57,10 @@ test('End evening asks first, in a dialog on screen; Cancel keeps the evening go
 test('Undo last round asks where the finger is, then says what it removed', async ({ page }) => {
 	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo', 'Dario'], 'swiss-jassshop');
 	await playRound(page, 'Anna', { Ben: 10, Cleo: 4, Dario: 7 });
+	// The standings are announced with "Saved" (one live status).
+	await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toContainText(
+		'Leading: Anna, 0'
+	);
 	await playRound(page, 'Ben', { Anna: 1, Cleo: 2, Dario: 3 });
 
 	// On the round screen, far down the page.
