@@ -29,6 +29,19 @@ export function formatDate(ms: number): string {
 	return f.format(ms);
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A day without the time, as the reader's locale writes it ("24 Nov 2026", or "24 November 2026"). */
+export function formatDay(ms: number, style: 'medium' | 'long' = 'medium'): string {
+	const key = `${getLocale()} ${style}`;
+	let f = dayFormats.get(key);
+	if (!f) {
+		f = new Intl.DateTimeFormat(getLocale(), { dateStyle: style });
+		dayFormats.set(key, f);
+	}
+	return f.format(ms);
+}
+
 /** A local date for a file name: "2026-11-23" (sorts by date, the same in every language). */
 export function fileDate(date: Date = new Date()): string {
 	const pad = (n: number) => String(n).padStart(2, '0');

@@ -12,17 +12,21 @@ import {
 	type RenameResult,
 	type RoundMark
 } from '$lib/db/players';
+import { attempt, dbFailure, type DbErrorKind, type Outcome } from './outcome';
 
 export type { PlayerEvening, PlayerStats, RenameResult, RoundMark };
 
-function message(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
+/** A read failure as its kind (the words are failureText's). */
+function kindOf(error: unknown): DbErrorKind {
+	const failure = dbFailure(error);
+	return 'error' in failure ? failure.error : 'unknown';
 }
 
 export class PlayersDirectory {
 	items = $state.raw<PlayerStats[]>([]);
 	loaded = $state(false);
-	error = $state<string | null>(null);
+	/** A read failure, shown instead of the screen. */
+	failure = $state<DbErrorKind | null>(null);
 	readonly #db: CabooseDb;
 
 	constructor(db: CabooseDb = appDb) {
@@ -35,10 +39,10 @@ export class PlayersDirectory {
 			next: (items) => {
 				this.items = items;
 				this.loaded = true;
-				this.error = null;
+				this.failure = null;
 			},
 			error: (e: unknown) => {
-				this.error = message(e);
+				this.failure = kindOf(e);
 				this.loaded = true;
 			}
 		});
@@ -49,7 +53,8 @@ export class PlayersDirectory {
 export class PlayerRecord {
 	/** undefined while loading, null when there is no such player. */
 	player = $state.raw<PlayerStats | null | undefined>(undefined);
-	error = $state<string | null>(null);
+	/** A read failure, shown instead of the screen. */
+	failure = $state<DbErrorKind | null>(null);
 	readonly id: string;
 	readonly #db: CabooseDb;
 
@@ -62,17 +67,17 @@ export class PlayerRecord {
 		const subscription = liveQuery(() => playerStats(this.#db, this.id)).subscribe({
 			next: (player) => {
 				this.player = player;
-				this.error = null;
+				this.failure = null;
 			},
 			error: (e: unknown) => {
-				this.error = message(e);
+				this.failure = kindOf(e);
 			}
 		});
 		return () => subscription.unsubscribe();
 	}
 
 	/** Renames the player everywhere; scores are untouched (rounds refer to the player's id). */
-	rename(name: string): Promise<RenameResult> {
-		return renamePlayer(this.#db, this.id, name);
+	rename(name: string): Promise<Outcome<RenameResult>> {
+		return attempt(() => renamePlayer(this.#db, this.id, name));
 	}
 }
