@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type Backup } from '../src/lib/db/backup';
 import type { EveningRow, PlayerRow, RoundRow } from '../src/lib/db/database';
-import { playerKey } from '../src/lib/db/evenings';
+import { playerKey } from '../src/lib/rules';
 import {
 	allTiles,
 	checkRound,
