@@ -1,23 +1,16 @@
 // One line per saved evening, for the home screen's Continue and the Evenings list. No Dexie here:
 // the home page imports it and must stay small (JS budget).
 import type { ListedEvening } from '$lib/db/summaries';
-import type { PresetId } from '$lib/rules';
+import type { SummaryRow } from '$lib/db/database';
 
-export interface EveningSummary {
+/**
+ * An evening's line in the lists: its stored summary (db/summaries), with the seats' names in
+ * place of player ids.
+ */
+export interface EveningSummary extends Omit<SummaryRow, 'eveningId' | 'updatedAt' | 'endedAt'> {
 	id: string;
 	createdAt: number;
 	names: string[];
-	preset: PresetId;
-	roundCount: number;
-	over: boolean;
-	/** Names of the best-placed players (several when tied); empty before the first round. */
-	leader: string[];
-	/** Only when the evening is over and at least one round was played. */
-	winner: string[] | null;
-	/** 1-based number of the next round, or null when over. */
-	nextRound: number | null;
-	/** Rounds in the schedule, or null when it is cyclic. */
-	scheduleLength: number | null;
 }
 
 /** The list's view of an evening and its stored summary (player ids become the seats' names). */

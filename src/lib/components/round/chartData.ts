@@ -19,3 +19,23 @@ export function lineData(totals: readonly number[], threshold: number | null): (
 export function thresholdData(rounds: number, threshold: number): number[] {
 	return Array.from({ length: rounds + 1 }, () => threshold);
 }
+
+/**
+ * Each player's running total after every round, to one decimal, in seat order: the chart's
+ * lines, for the standings and the read-only view alike.
+ */
+export function runningTotals(
+	rounds: readonly { scores: Record<string, number> }[],
+	players: readonly { id: string; name: string }[]
+): Series[] {
+	return players.map(({ id, name }) => {
+		let running = 0;
+		return {
+			name,
+			totals: rounds.map((round) => {
+				running += round.scores[id] ?? 0;
+				return Math.round(running * 10) / 10;
+			})
+		};
+	});
+}
