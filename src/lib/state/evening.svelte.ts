@@ -9,7 +9,6 @@ import {
 	dealSize,
 	engineAt,
 	eveningSetup,
-	replayTable,
 	starterSeat
 } from '$lib/rules';
 import type { EveningSetup, EveningState, RoundEntry, Ruleset } from '$lib/rules/types';
@@ -237,7 +236,12 @@ export class EveningSession {
 	async #wentOutOnTable(next: NextRound): Promise<string | null> {
 		const rules = this.rules;
 		if (!rules) return null;
-		const [db, { tableEvents }] = await Promise.all([dbOf(this.#db), table()]);
+		// The table's rules replay only here, after the first paint.
+		const [db, { tableEvents }, { replayTable }] = await Promise.all([
+			dbOf(this.#db),
+			table(),
+			import('$lib/rules/table')
+		]);
 		const events = await tableEvents(db, this.id, next.index);
 		const by = replayTable(rules, next.players, next.engine, events).ended?.by ?? null;
 		return by !== null && next.players.includes(by) ? by : null;
