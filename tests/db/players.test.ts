@@ -2,9 +2,9 @@
 // record is worked out from the rounds as entered, and renaming changes no saved score.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { knownPlayers } from '$lib/db/evenings';
+import { deleteEvening, knownPlayers } from '$lib/db/evenings';
 import { endEvening, listRounds, saveRound } from '$lib/db/rounds';
-import { listPlayerStats, playerStats, renamePlayer } from '$lib/db/players';
+import { listPlayers, playerStats, renamePlayer, type PlayerStats } from '$lib/db/players';
 import type { CabooseDb } from '$lib/db/database';
 import type { RulesChoice } from '$lib/rules/types';
 import { closeAll, freshDb, newEvening } from './helpers';
@@ -28,7 +28,13 @@ async function evening(
 	return { id, idOf };
 }
 
-describe('listPlayerStats', () => {
+/** Every listed player's full record (the player page's), by name. */
+async function records(db: CabooseDb): Promise<PlayerStats[]> {
+	const lines = await listPlayers(db);
+	return Promise.all(lines.map(async (l) => (await playerStats(db, l.id))!));
+}
+
+describe('listPlayers and playerStats', () => {
 	it('counts evenings, wins, rounds won, the average, best and worst round per person', async () => {
 		const db = freshDb();
 		const first = await evening(
@@ -50,8 +56,12 @@ describe('listPlayerStats', () => {
 				{ out: 'anna ', hands: { Cleo: 6 } }
 			]
 		);
-		const stats = await listPlayerStats(db);
+		const stats = await records(db);
 		expect(stats.map((s) => s.name).sort()).toEqual(['Ben', 'Cleo', 'anna']);
+		// The list, read from the stored summaries, says what the full record says.
+		expect((await listPlayers(db)).map((l) => [l.name, l.eveningsPlayed, l.wins]).sort()).toEqual(
+			stats.map((s) => [s.name, s.eveningsPlayed, s.wins]).sort()
+		);
 		const anna = stats.find((s) => s.name === 'anna')!;
 		expect(anna.id).toBe(first.idOf('Anna'));
 		expect(anna.eveningsPlayed).toBe(2);
@@ -81,7 +91,7 @@ describe('listPlayerStats', () => {
 			],
 			{ preset: 'swiss-jassshop', mode: 'plus' }
 		);
-		const anna = (await listPlayerStats(db)).find((s) => s.name === 'Anna')!;
+		const anna = (await records(db)).find((s) => s.name === 'Anna')!;
 		expect(anna.evenings[0]!.mode).toBe('plus');
 		// Plus mode: the one who goes out collects the others' hands (42), else 0.
 		expect(anna.best?.score).toBe(42);
@@ -90,8 +100,12 @@ describe('listPlayerStats', () => {
 
 	it('leaves out a player whose every evening was deleted, and lists nobody on an empty db', async () => {
 		const db = freshDb();
-		expect(await listPlayerStats(db)).toEqual([]);
+		expect(await listPlayers(db)).toEqual([]);
 		expect(await playerStats(db, 'nobody')).toBeNull();
+		const gone = await evening(db, ['Anna', 'Ben'], [{ out: 'Anna', hands: { Ben: 3 } }]);
+		await evening(db, ['Ben', 'Cleo'], [{ out: 'Ben', hands: { Cleo: 3 } }]);
+		await deleteEvening(db, gone.id);
+		expect((await listPlayers(db)).map((l) => l.name).sort()).toEqual(['Ben', 'Cleo']);
 	});
 });
 

@@ -115,24 +115,44 @@ function addEvening(stats: Map<string, PlayerStats>, evening: EveningRow, rows: 
  * Everyone who has played, with their record over every saved evening, most recently played
  * first. Read in one transaction, so a round saved meanwhile is either counted everywhere or not.
  */
-export async function listPlayerStats(db: CabooseDb): Promise<PlayerStats[]> {
-	return db.transaction('r', db.players, db.evenings, db.rounds, async () => {
+/** A line of the players list: who, how many evenings, how many won. */
+export interface PlayerLine {
+	id: string;
+	name: string;
+	lastPlayedAt: number;
+	eveningsPlayed: number;
+	/** Finished evenings the player won (shared wins count). */
+	wins: number;
+}
+
+/**
+ * Everyone who has played, most recent first. Read from the evenings' stored summaries, so the
+ * list never replays a round: its cost grows with the evenings, not with their rounds.
+ */
+export async function listPlayers(db: CabooseDb): Promise<PlayerLine[]> {
+	return db.transaction('r', db.players, db.evenings, db.summaries, async () => {
 		const players = await db.players.orderBy('lastPlayedAt').reverse().toArray();
-		const evenings = await db.evenings.orderBy('createdAt').toArray();
-		const rounds = await db.rounds.toArray();
-		const byEvening = new Map<string, RoundRow[]>();
-		for (const r of rounds) {
-			const list = byEvening.get(r.eveningId);
-			if (list) list.push(r);
-			else byEvening.set(r.eveningId, [r]);
-		}
-		const stats = new Map(players.map((p) => [p.id, emptyStats(p)]));
+		const evenings = await db.evenings.toArray();
+		const winners = new Map(
+			(await db.summaries.toArray()).map((s) => [s.eveningId, s.winner ?? []])
+		);
+		const lines = new Map<string, PlayerLine>(
+			players.map((p) => [
+				p.id,
+				{ id: p.id, name: p.name, lastPlayedAt: p.lastPlayedAt, eveningsPlayed: 0, wins: 0 }
+			])
+		);
 		for (const evening of evenings) {
-			const own = (byEvening.get(evening.id) ?? []).sort((a, b) => a.index - b.index);
-			addEvening(stats, evening, own);
+			const won = winners.get(evening.id) ?? [];
+			for (const seat of evening.players) {
+				const line = lines.get(seat.id);
+				if (!line) continue;
+				line.eveningsPlayed++;
+				if (won.includes(seat.id)) line.wins++;
+			}
 		}
 		// Someone whose every evening was deleted has not played: they are not listed.
-		return [...stats.values()].filter((s) => s.eveningsPlayed > 0);
+		return [...lines.values()].filter((l) => l.eveningsPlayed > 0);
 	});
 }
 

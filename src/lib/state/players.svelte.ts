@@ -1,16 +1,22 @@
 // Everyone who has played, and one player's record over all evenings, kept current (a round saved
 // in another tab shows up without a reload); renaming a player. The screens' only way to players.
-import type { PlayerEvening, PlayerStats, RenameResult, RoundMark } from '$lib/db/players';
+import type {
+	PlayerEvening,
+	PlayerLine,
+	PlayerStats,
+	RenameResult,
+	RoundMark
+} from '$lib/db/players';
 import { appDb, dbOf, follow, type DbSource } from './app-db';
 import { attempt, type DbErrorKind, type Outcome } from './outcome';
 
-export type { PlayerEvening, PlayerStats, RenameResult, RoundMark };
+export type { PlayerEvening, PlayerLine, PlayerStats, RenameResult, RoundMark };
 
 /** The players' db functions, loaded with Dexie after the screen's first paint. */
 const players = () => import('$lib/db/players');
 
 export class PlayersDirectory {
-	items = $state.raw<PlayerStats[]>([]);
+	items = $state.raw<PlayerLine[]>([]);
 	loaded = $state(false);
 	/** A read failure, shown instead of the screen. */
 	failure = $state<DbErrorKind | null>(null);
@@ -25,7 +31,7 @@ export class PlayersDirectory {
 		return follow(
 			this.#db,
 			players,
-			(db, { listPlayerStats }) => listPlayerStats(db),
+			(db, { listPlayers }) => listPlayers(db),
 			(items) => {
 				this.items = items;
 				this.loaded = true;
