@@ -238,13 +238,21 @@ export class EveningSession {
 	}
 
 	/**
-	 * Who went out on the live table of round `next` (a last double that ended the round), so
+	 * Who went out on the live table of round `next` (a plain last tile, or a last double that
+	 * ended the round), so
 	 * End round opens the score entry with that player marked out; null when the table says not.
 	 */
 	async #wentOutOnTable(next: NextRound): Promise<string | null> {
 		const rules = this.rules;
 		if (!rules) return null;
-		const events = await tableEvents(await dbOf(this.#db), this.id, next.index);
+		const db = await dbOf(this.#db);
+		const [events, saved] = await Promise.all([
+			tableEvents(db, this.id, next.index),
+			listRounds(db, this.id)
+		]);
+		// Just saved: the form reloads this round once more before the screen moves on, and must
+		// not mark anyone out again (the form would count as typed, and "Saved" would go).
+		if (saved.some((r) => r.index === next.index)) return null;
 		const by = replayTable(rules, next.players, next.engine, events).ended?.by ?? null;
 		return by !== null && next.players.includes(by) ? by : null;
 	}
