@@ -54,7 +54,9 @@ describe('Station', () => {
 		).toBe('true');
 		expect(container.querySelectorAll('.marker')).toHaveLength(1);
 		expect(container.querySelectorAll('.double-ring')).toHaveLength(1);
-		expect(container.querySelector('.knock')?.textContent).toBe('1 left');
+		// Numbered spokes (a long name): the knock is a red disc at the spoke, words in the key.
+		expect(container.querySelectorAll('.knock-dot')).toHaveLength(1);
+		expect(container.querySelector('.key .badge')?.textContent).toBe('1 left');
 		// Cleopatra Maximiliane does not fit at a spoke: the spokes are numbered, Anna is seat 1.
 		expect(container.querySelector('.label.turn')?.textContent).toBe('▶ 1');
 		// The second Mexican train is drawn but is not a control.
