@@ -176,3 +176,38 @@ test('a plain last tile on the table ends the round, and End round opens the ent
 	expect(Object.keys(round?.entry.hands ?? {})).toHaveLength(2);
 	expect(errors).toEqual([]);
 });
+
+test('a last double that must still be covered: its player is passed over, then marked out', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'cardinal-us');
+	await page.getByRole('link', { name: 'Table', exact: true }).click();
+	await page.getByLabel('Whose turn').selectOption({ label: 'Anna' });
+
+	// Anna's last tile is the double 5|5 on her train: under these rules it must still be covered.
+	const dialog = page.getByRole('dialog', { name: 'Double played' });
+	await page.getByRole('button', { name: 'Double played' }).click();
+	await dialog.getByLabel('Train', { exact: true }).selectOption({ label: 'Anna' });
+	await dialog.getByLabel('Double', { exact: true }).selectOption('5');
+	await dialog.getByRole('checkbox', { name: "It was the player's last tile" }).check();
+	await dialog.getByRole('button', { name: 'Confirm' }).click();
+	await expect(page.getByRole('alert')).toContainText("Double 5|5 on Anna's train must be covered");
+	// Anna has nothing left to cover with: the turn passes to Ben, never back to her.
+	await expect(page.getByLabel('Whose turn').locator('option:checked')).toHaveText('Ben');
+	await page.getByRole('button', { name: 'Next player' }).click();
+	await page.getByRole('button', { name: 'Next player' }).click();
+	await expect(page.getByLabel('Whose turn').locator('option:checked')).toHaveText('Ben');
+
+	await page.getByRole('button', { name: 'Covered', exact: true }).click();
+	await expect(
+		page.getByRole('status').filter({ hasText: 'The round is over on the table.' })
+	).toBeVisible();
+	await page.getByRole('link', { name: 'End round' }).click();
+	await expect(page).toHaveURL(new RegExp(`/evening/${id}$`));
+	await expect(page.getByRole('button', { name: 'Anna went out', exact: true })).toHaveAttribute(
+		'aria-pressed',
+		'true'
+	);
+	expect(errors).toEqual([]);
+});

@@ -121,3 +121,33 @@ test('setup: ten 40-character names are each read whole in their seat', async ({
 		}
 	}
 });
+
+test('names that fit stand whole at their spokes; the knock badge holds its words in every language', async ({
+	page
+}) => {
+	const names = ['Anna', 'Ben', 'Cleo', 'Bartholomew'];
+	const id = await newEvening(page, names, 'swiss-jassshop');
+	await page.getByRole('link', { name: 'Table', exact: true }).click();
+	await page.getByRole('button', { name: 'Cleo has one tile left', exact: true }).click();
+	for (const locale of LOCALES) {
+		await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
+		await page.goto(`/evening/${id}/table`);
+		await expect(page.locator('html')).toHaveAttribute('lang', locale);
+		const station = page.locator('svg.station');
+		await expect(station).toBeVisible();
+		await expect(page.locator('ol.key')).toHaveCount(0);
+		const labels = await station.locator('text.label').allTextContents();
+		expect(labels.slice(1)).toEqual(names);
+		const badge = await station.locator('.knock').evaluate((g) => {
+			const rect = g.querySelector('rect')!.getBBox();
+			const text = g.querySelector('text')!.getBBox();
+			return { inside: text.x >= rect.x && text.x + text.width <= rect.x + rect.width };
+		});
+		expect(badge.inside, locale).toBe(true);
+		for (const width of WIDTHS) {
+			await page.setViewportSize({ width, height: 844 });
+			await noSidewaysScroll(page);
+			await station.screenshot({ path: `${SHOTS}/station-names-${locale}-${width}.png` });
+		}
+	}
+});
