@@ -97,6 +97,8 @@ test('setup: ten 40-character names are each read whole in their seat', async ({
 	for (const locale of ['en', 'de'] as const) {
 		await page.goto('/');
 		await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
+		// A short phone: the seats run under the sticky Start evening bar.
+		await page.setViewportSize({ width: 320, height: 640 });
 		await page.goto('/new');
 		await expect(page.locator('html')).toHaveAttribute('lang', locale);
 		await expect(page.locator('#player-0')).toBeVisible();
@@ -104,6 +106,17 @@ test('setup: ten 40-character names are each read whole in their seat', async ({
 			const field = page.locator(`#player-${i}`);
 			if (!(await field.isVisible())) await page.locator(`#player-${i - 1}`).press('Enter');
 			await field.fill(name);
+			// The seat being typed in is never under the sticky Start evening bar.
+			await field.focus();
+			await expect
+				.poll(() =>
+					field.evaluate(
+						(el) =>
+							el.getBoundingClientRect().bottom <=
+							document.querySelector('.start')!.getBoundingClientRect().top
+					)
+				)
+				.toBe(true);
 		}
 		for (const width of WIDTHS) {
 			await page.setViewportSize({ width, height: 844 });
