@@ -158,6 +158,7 @@ test('a plain last tile on the table ends the round, and End round opens the ent
 	).toBeVisible();
 	await expect(page.getByText('Ben played their last tile: the round is over.')).toBeVisible();
 	await expect(page.getByRole('button', { name: 'Tile played' })).toHaveCount(0);
+	await page.screenshot({ path: '/tmp/table-shots/table-last-tile-over.png', fullPage: true });
 
 	await page.getByRole('link', { name: 'End round' }).click();
 	await expect(page).toHaveURL(new RegExp(`/evening/${id}$`));
