@@ -4,12 +4,15 @@ import { defineConfig } from 'vitest/config';
 import { svelteTesting } from '@testing-library/svelte/vite';
 import { pwaIcons } from './scripts/pwa-icons.js';
 import { paraglideOptions } from './paraglide.options.js';
+import { localeSplit } from './scripts/locale-split.js';
 
 export default defineConfig({
 	plugins: [
 		// First: renders the app icons into static/icons/ before SvelteKit lists static/.
 		pwaIcons(),
 		paraglideVitePlugin(paraglideOptions),
+		// Build only: each screen ships English; other languages load for those who read them.
+		localeSplit(),
 		sveltekit(),
 		// Only under Vitest: Svelte's browser build for component tests (files that opt into
 		// `// @vitest-environment jsdom`), and the DOM cleaned up after each test.

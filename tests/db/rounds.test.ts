@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
 	clearDraft,
 	editRound,
-	emptyDraftFields,
 	endEvening,
 	listRounds,
 	loadDraft,
@@ -15,6 +14,7 @@ import {
 	saveRound,
 	undoLastRound
 } from '$lib/db/rounds';
+import { emptyDraftFields } from '$lib/db/draft';
 import { computeEvening, eveningSetup } from '$lib/rules';
 import type { RoundEntry, RulesChoice } from '$lib/rules/types';
 import { closeAll, connect, freshDb, newEvening } from './helpers';

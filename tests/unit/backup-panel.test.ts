@@ -144,6 +144,7 @@ describe('EveningCsvButton', () => {
 		await waitFor(() => expect(session.rows).toHaveLength(2));
 		render(EveningCsvButton, { props: { session } });
 		await fireEvent.click(screen.getByRole('button', { name: 'CSV herunterladen' }));
+		await waitFor(() => expect(downloads).toHaveLength(1));
 		const text = await downloads[0]!.blob.text();
 		const lines = text.replace(/^\ufeff/, '').split('\r\n');
 		expect(lines[0]).toBe(`"Runde";"Anfangspasch";"Anna";"'=Ben";"Gewonnen von"`);
@@ -159,7 +160,7 @@ describe('EveningCsvButton', () => {
 		await waitFor(() => expect(session.rows).toHaveLength(2));
 		render(EveningCsvButton, { props: { session } });
 		await fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
-		expect(downloads).toHaveLength(1);
+		await waitFor(() => expect(downloads).toHaveLength(1));
 		const [file] = downloads;
 		expect(file!.name).toMatch(/^caboose-\d{4}-\d\d-\d\d-anna-ben\.csv$/);
 		const bytes = await new Promise<Uint8Array>((resolve) => {

@@ -6,6 +6,7 @@ import { checkRound, eveningSetup } from '$lib/rules';
 import type { Problem, RoundEntry, Tile } from '$lib/rules/types';
 import type { CabooseDb, DraftRow, EveningRow, RoundRow } from './database';
 import { writeSummary } from './summaries';
+import { emptyDraftFields, type DraftFields } from './draft';
 
 export type SaveResult =
 	| { ok: true }
@@ -210,25 +211,6 @@ export async function resumeEvening(db: CabooseDb, eveningId: string): Promise<b
 
 // ---------------------------------------------------------------------------------------------
 // The draft: the round being typed, kept as typed.
-
-export type EntryMode = 'points' | 'tiles';
-
-/** The entry form exactly as the scorekeeper left it. */
-export interface DraftFields {
-	/** Raw text of each points field, by player id. */
-	text: Record<string, string>;
-	mode: Record<string, EntryMode>;
-	tiles: Record<string, [number, number][]>;
-	/** Players marked "went out" (more than one is possible while typing, and refused). */
-	out: string[];
-	blocked: boolean;
-	/** The starter the scorekeeper picked, if changed. */
-	starter: number | null;
-}
-
-export function emptyDraftFields(): DraftFields {
-	return { text: {}, mode: {}, tiles: {}, out: [], blocked: false, starter: null };
-}
 
 function isRecord(x: unknown): x is Record<string, unknown> {
 	return typeof x === 'object' && x !== null && !Array.isArray(x);

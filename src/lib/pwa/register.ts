@@ -1,10 +1,11 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { dev } from '$app/environment';
 
 // The service worker is registered here (svelte.config.js: register: false) so an update waits
 // in the background until the scorekeeper presses Reload: mid-round, nothing reloads by itself.
 
 let wb: Workbox | null = null;
+let registering: Promise<void> | null = null;
 let reloading = false;
 
 export interface UpdateHooks {
@@ -14,8 +15,15 @@ export interface UpdateHooks {
 
 export function registerServiceWorker(hooks: UpdateHooks): void {
 	// In dev the app is served by Vite; a worker there would only cache stale modules.
-	if (dev || !('serviceWorker' in navigator) || wb) return;
-	const workbox = new Workbox('/service-worker.js');
+	if (dev || !('serviceWorker' in navigator) || registering) return;
+	// workbox-window is not needed for the first paint: it loads right after.
+	registering = import('workbox-window').then(
+		({ Workbox }) => watch(new Workbox('/service-worker.js'), hooks),
+		(err: unknown) => console.warn('Caboose: the service worker could not be registered', err)
+	);
+}
+
+function watch(workbox: Workbox, hooks: UpdateHooks): void {
 	wb = workbox;
 	workbox.addEventListener('waiting', () => hooks.onUpdateReady());
 	workbox.addEventListener('controlling', (event) => {

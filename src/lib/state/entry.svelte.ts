@@ -10,8 +10,8 @@ import type {
 	Ruleset,
 	Tile
 } from '$lib/rules/types';
-import { emptyDraftFields, type DraftFields, type EntryMode } from '$lib/db/rounds';
-import { FLUSH_EVENT, type FlushDetail } from '$lib/db/flush';
+import { emptyDraftFields, type DraftFields, type EntryMode } from '$lib/db/draft';
+import { nothingTyped } from './draft.svelte';
 
 /** What the form needs to know about its round. */
 export interface EntryContext {
@@ -235,17 +235,6 @@ export class EntryForm {
 	}
 }
 
-/** True when the fields hold nothing typed or chosen (no draft worth keeping). */
-export function nothingTyped(fields: DraftFields): boolean {
-	return (
-		Object.values(fields.text).every((t) => t.trim() === '') &&
-		Object.keys(fields.tiles).length === 0 &&
-		fields.out.length === 0 &&
-		!fields.blocked &&
-		fields.starter === null
-	);
-}
-
 /** A saved round as form fields, for editing it. */
 export function fieldsFromEntry(entry: RoundEntry, starter: number | null): DraftFields {
 	const fields = emptyDraftFields();
@@ -262,70 +251,4 @@ export function fieldsFromEntry(entry: RoundEntry, starter: number | null): Draf
 	fields.blocked = entry.blocked;
 	fields.starter = starter;
 	return fields;
-}
-
-/**
- * Keeps the form in IndexedDB while it is typed: shortly after each change, and at once when the
- * page is hidden or closed (a killed tab usually gets `visibilitychange` first).
- */
-export function autosave(
-	form: EntryForm,
-	store: (fields: DraftFields, index: number) => Promise<void>,
-	delayMs = 300
-): { stop: () => void; cancel: () => void } {
-	let timer: ReturnType<typeof setTimeout> | null = null;
-	// The round index is taken when the change happens: a late flush never lands on the next round.
-	let pending: { fields: DraftFields; index: number } | null = null;
-	const flush = (): Promise<void> | null => {
-		if (timer) clearTimeout(timer);
-		timer = null;
-		if (!pending) return null;
-		const { fields, index } = pending;
-		pending = null;
-		return store(fields, index);
-	};
-	const flushNow = () => void flush();
-	// Another tab is upgrading the database: write what is typed before the connection closes.
-	const onFlushRequest = (e: Event) => {
-		const write = flush();
-		if (write) (e as CustomEvent<FlushDetail>).detail.waitUntil(write);
-	};
-	const cancel = () => {
-		if (timer) clearTimeout(timer);
-		timer = null;
-		pending = null;
-	};
-	const onHide = () => {
-		if (document.visibilityState === 'hidden') void flush();
-	};
-	const stopEffect = $effect.root(() => {
-		let first = true;
-		$effect(() => {
-			const fields = $state.snapshot(form.fields) as DraftFields;
-			const index = form.context?.index;
-			const loaded = form.loadedFor;
-			// The first run is what was just loaded; before the round's draft is read, an empty
-			// form must never overwrite it.
-			if (first || index === undefined || loaded !== index) {
-				first = false;
-				return;
-			}
-			pending = { fields, index };
-			if (timer) clearTimeout(timer);
-			timer = setTimeout(flushNow, delayMs);
-		});
-	});
-	addEventListener('pagehide', flushNow);
-	addEventListener(FLUSH_EVENT, onFlushRequest);
-	document.addEventListener('visibilitychange', onHide);
-	return {
-		stop: () => {
-			void flush();
-			stopEffect();
-			removeEventListener('pagehide', flushNow);
-			removeEventListener(FLUSH_EVENT, onFlushRequest);
-			document.removeEventListener('visibilitychange', onHide);
-		},
-		cancel
-	};
 }

@@ -4,35 +4,20 @@
 // goes through here and answers with a typed Outcome.
 
 import { untrack } from 'svelte';
-import {
-	computeEvening,
-	dealSize,
-	engineAt,
-	eveningSetup,
-	replayTable,
-	starterSeat
-} from '$lib/rules';
+import { computeEvening, dealSize, engineAt, eveningSetup, starterSeat } from '$lib/rules';
 import type { EveningSetup, EveningState, RoundEntry, Ruleset } from '$lib/rules/types';
 import type { EveningRow, RoundRow } from '$lib/db/database';
-import { CSV_BOM, csvFormatFor, eveningCsv, eveningCsvFileName, type CsvLabels } from '$lib/db/csv';
-import { deleteEvening } from '$lib/db/evenings';
-import { tableEvents } from '$lib/db/table';
-import {
-	clearDraft,
-	editRound,
-	endEvening,
-	listRounds,
-	loadDraft,
-	resumeEvening,
-	saveDraft,
-	saveRound,
-	undoLastRound
-} from '$lib/db/rounds';
-import { appDb, dbOf, type DbSource } from './app-db';
-import { autosave, nothingTyped, type EntryForm } from './entry.svelte';
+import type { CsvLabels } from '$lib/db/csv';
+import { appDb, dbOf, follow, type DbSource } from './app-db';
+import { autosave, nothingTyped } from './draft.svelte';
+import type { EntryForm } from './entry.svelte';
 import { attempt, dbFailure, done, type DbErrorKind, type Outcome } from './outcome';
 
 export type { EveningRow, RoundRow };
+
+// The db functions an evening reads and writes with: loaded with Dexie, after the first paint.
+const rounds = () => import('$lib/db/rounds');
+const table = () => import('$lib/db/table');
 
 export interface NextRound {
 	index: number;
@@ -89,32 +74,23 @@ export class EveningSession {
 	/** Follows the evening and its rounds; returns the stop, for `$effect`. */
 	watch(): () => void {
 		const id = this.id;
-		let stopped = false;
-		let subscription: { unsubscribe(): void } | undefined;
-		const failed = (error: unknown) => {
-			const failure = dbFailure(error);
-			this.failure = 'error' in failure ? failure.error : 'unknown';
-		};
-		Promise.all([import('dexie'), dbOf(this.#db)]).then(([{ liveQuery }, db]) => {
-			if (stopped) return;
-			subscription = liveQuery(() =>
+		return follow(
+			this.#db,
+			rounds,
+			(db, { listRounds }) =>
 				db.transaction('r', db.evenings, db.rounds, async () => ({
 					evening: (await db.evenings.get(id)) ?? null,
 					rows: await listRounds(db, id)
-				}))
-			).subscribe({
-				next: ({ evening, rows }) => {
-					this.evening = evening;
-					this.rows = rows;
-					this.failure = null;
-				},
-				error: failed
-			});
-		}, failed);
-		return () => {
-			stopped = true;
-			subscription?.unsubscribe();
-		};
+				})),
+			({ evening, rows }) => {
+				this.evening = evening;
+				this.rows = rows;
+				this.failure = null;
+			},
+			(kind) => {
+				this.failure = kind;
+			}
+		);
 	}
 
 	name(id: string): string {
@@ -147,8 +123,8 @@ export class EveningSession {
 	async nextStarter(): Promise<string | null> {
 		const next = this.next;
 		if (!next || !this.evening) return null;
-		const draft = await dbOf(this.#db)
-			.then((db) => loadDraft(db, this.id, next.index))
+		const draft = await Promise.all([dbOf(this.#db), rounds()])
+			.then(([db, { loadDraft }]) => loadDraft(db, this.id, next.index))
 			.catch(() => null);
 		const seat = draft?.starter ?? this.starterAt(next.index);
 		const player = seat === null ? undefined : this.evening.players[seat]?.id;
@@ -176,10 +152,12 @@ export class EveningSession {
 	 * spreadsheet opens with a double-click: ";" and a decimal comma for de, fr and it, and a
 	 * byte-order mark so the names read as UTF-8.
 	 */
-	csv(labels: CsvLabels, locale: string): { text: string; file: string } | null {
-		if (!this.evening || !this.state) return null;
-		const text = eveningCsv(this.evening, this.rows, this.state, labels, csvFormatFor(locale));
-		return { text: CSV_BOM + text, file: eveningCsvFileName(this.evening) };
+	async csv(labels: CsvLabels, locale: string): Promise<{ text: string; file: string } | null> {
+		const { evening, rows, state } = this;
+		if (!evening || !state) return null;
+		const { CSV_BOM, csvFormatFor, eveningCsv, eveningCsvFileName } = await import('$lib/db/csv');
+		const text = eveningCsv(evening, rows, state, labels, csvFormatFor(locale));
+		return { text: CSV_BOM + text, file: eveningCsvFileName(evening) };
 	}
 
 	// ---- the next round's entry and its draft
@@ -203,7 +181,9 @@ export class EveningSession {
 				});
 				const next = this.next;
 				Promise.all([
-					dbOf(source).then((db) => loadDraft(db, id, index)),
+					Promise.all([dbOf(source), rounds()]).then(([db, { loadDraft }]) =>
+						loadDraft(db, id, index)
+					),
 					next ? this.#wentOutOnTable(next) : null
 				]).then(
 					([fields, wentOut]) => {
@@ -226,8 +206,14 @@ export class EveningSession {
 		});
 		// A form with nothing in it is no draft: an old one goes, and none is written.
 		const saver = autosave(form, async (fields, index) => {
-			const db = await dbOf(source);
-			await (nothingTyped(fields) ? clearDraft(db, id) : saveDraft(db, id, index, fields));
+			try {
+				const [db, { clearDraft, saveDraft }] = await Promise.all([dbOf(source), rounds()]);
+				await (nothingTyped(fields) ? clearDraft(db, id) : saveDraft(db, id, index, fields));
+			} catch (error) {
+				// A draft that cannot be kept (the database closed under it) is only logged: the
+				// form still holds what was typed.
+				dbFailure(error);
+			}
 		});
 		this.#cancelDraft = saver.cancel;
 		return () => {
@@ -239,13 +225,19 @@ export class EveningSession {
 
 	/**
 	 * Who went out on the live table of round `next` (a plain last tile, or a last double that
-	 * ended the round), so
-	 * End round opens the score entry with that player marked out; null when the table says not.
+	 * ended the round), so End round opens the score entry with that player marked out; null when
+	 * the table says not.
 	 */
 	async #wentOutOnTable(next: NextRound): Promise<string | null> {
 		const rules = this.rules;
 		if (!rules) return null;
-		const db = await dbOf(this.#db);
+		// The table's rules replay only here, after the first paint.
+		const [db, { tableEvents }, { listRounds }, { replayTable }] = await Promise.all([
+			dbOf(this.#db),
+			table(),
+			rounds(),
+			import('$lib/rules/table')
+		]);
 		const [events, saved] = await Promise.all([
 			tableEvents(db, this.id, next.index),
 			listRounds(db, this.id)
@@ -273,9 +265,10 @@ export class EveningSession {
 		// A draft write still waiting must not bring the saved round back as a draft.
 		this.#cancelDraft();
 		try {
-			const stored = await attempt(async () =>
-				saveRound(await dbOf(this.#db), this.id, index, tried.entry, form.starter)
-			);
+			const stored = await attempt(async () => {
+				const { saveRound } = await rounds();
+				return saveRound(await dbOf(this.#db), this.id, index, tried.entry, form.starter);
+			});
 			if (!stored.ok) return stored;
 			if (!stored.value.ok) return stored.value;
 			form.reset(null);
@@ -292,9 +285,10 @@ export class EveningSession {
 		if (tried.kind !== 'store') return null;
 		this.saving = true;
 		try {
-			const stored = await attempt(async () =>
-				editRound(await dbOf(this.#db), this.id, index, tried.entry, form.starter)
-			);
+			const stored = await attempt(async () => {
+				const { editRound } = await rounds();
+				return editRound(await dbOf(this.#db), this.id, index, tried.entry, form.starter);
+			});
 			if (!stored.ok) return stored;
 			return stored.value.ok ? done(index) : stored.value;
 		} finally {
@@ -308,22 +302,27 @@ export class EveningSession {
 	async end(): Promise<Outcome> {
 		// A draft write still waiting must not bring the typed round back after the end.
 		this.#cancelDraft();
-		return settle(await attempt(async () => endEvening(await dbOf(this.#db), this.id)));
+		return settle(
+			await attempt(async () => (await rounds()).endEvening(await dbOf(this.#db), this.id))
+		);
 	}
 
 	async resume(): Promise<Outcome> {
-		return settle(await attempt(async () => resumeEvening(await dbOf(this.#db), this.id)));
+		return settle(
+			await attempt(async () => (await rounds()).resumeEvening(await dbOf(this.#db), this.id))
+		);
 	}
 
 	/** Removes the last saved round; its 0-based index, or null when there was none. */
 	async undo(): Promise<Outcome<number | null>> {
 		this.#cancelDraft();
-		return attempt(async () => undoLastRound(await dbOf(this.#db), this.id));
+		return attempt(async () => (await rounds()).undoLastRound(await dbOf(this.#db), this.id));
 	}
 
 	/** Deletes the evening with its rounds, draft and live table. */
 	async remove(): Promise<Outcome> {
 		return attempt(async () => {
+			const { deleteEvening } = await import('$lib/db/evenings');
 			await deleteEvening(await dbOf(this.#db), this.id);
 			return true as const;
 		});

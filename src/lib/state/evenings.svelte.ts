@@ -1,10 +1,8 @@
 // The saved evenings for the Evenings list, a page at a time, kept current: a round saved or an
 // evening deleted in another tab shows up here without a reload. Each line comes from the
 // evening's stored summary, so no round is replayed. Dexie loads after the list's first paint.
-import { deleteEvening } from '$lib/db/evenings';
-import { listEveningPage } from '$lib/db/summaries';
-import { appDb, dbOf, type DbSource } from './app-db';
-import { attempt, dbFailure, type DbErrorKind, type Outcome } from './outcome';
+import { appDb, dbOf, follow, type DbSource } from './app-db';
+import { attempt, type DbErrorKind, type Outcome } from './outcome';
 import { summaryOf, type EveningSummary } from './summary';
 
 export type { EveningSummary };
@@ -33,31 +31,23 @@ export class EveningsList {
 
 	/** Follows the database while a screen shows the list; returns the stop for `$effect`. */
 	watch(): () => void {
-		let stopped = false;
-		let subscription: { unsubscribe(): void } | undefined;
 		// Read inside the effect: showing more evenings subscribes again with the new limit.
 		const limit = this.limit;
-		const failed = (e: unknown) => {
-			const failure = dbFailure(e);
-			this.failure = 'error' in failure ? failure.error : 'unknown';
-			this.loaded = true;
-		};
-		Promise.all([import('dexie'), dbOf(this.#db)]).then(([{ liveQuery }, db]) => {
-			if (stopped) return;
-			subscription = liveQuery(() => listEveningPage(db, limit)).subscribe({
-				next: (page) => {
-					this.items = page.items.map(summaryOf);
-					this.total = page.total;
-					this.loaded = true;
-					this.failure = null;
-				},
-				error: failed
-			});
-		}, failed);
-		return () => {
-			stopped = true;
-			subscription?.unsubscribe();
-		};
+		return follow(
+			this.#db,
+			() => import('$lib/db/summaries'),
+			(db, { listEveningPage }) => listEveningPage(db, limit),
+			(page) => {
+				this.items = page.items.map(summaryOf);
+				this.total = page.total;
+				this.loaded = true;
+				this.failure = null;
+			},
+			(kind) => {
+				this.failure = kind;
+				this.loaded = true;
+			}
+		);
 	}
 
 	/** Shows the next page of older evenings. */
@@ -68,6 +58,7 @@ export class EveningsList {
 	/** Deletes the evening with its rounds; the list updates itself. */
 	async remove(id: string): Promise<Outcome> {
 		return attempt(async () => {
+			const { deleteEvening } = await import('$lib/db/evenings');
 			await deleteEvening(await dbOf(this.#db), id);
 			return true as const;
 		});

@@ -5,7 +5,6 @@
 // table and says why, so the table never shows what is not on disk for longer than a write.
 
 import { untrack } from 'svelte';
-import { appendTableEvent, tableEvents, undoLastTableEvent } from '$lib/db/table';
 import {
 	checkTableEvent,
 	replayTable,
@@ -16,8 +15,11 @@ import {
 	type WhatNowCard
 } from '$lib/rules';
 import type { Ruleset } from '$lib/rules/types';
-import { appDb, dbOf, type DbSource } from './app-db';
-import { attempt, dbFailure, done, type DbErrorKind, type Outcome } from './outcome';
+import { appDb, dbOf, follow, type DbSource } from './app-db';
+import { attempt, done, type DbErrorKind, type Outcome } from './outcome';
+
+/** The live table's db functions: loaded with Dexie, after the screen's first paint. */
+const table = () => import('$lib/db/table');
 
 export interface TableRound {
 	eveningId: string;
@@ -101,32 +103,24 @@ export class TableSession {
 		const key = this.key;
 		const r = untrack(() => this.round);
 		if (!r || key === null) return () => {};
-		let stopped = false;
-		let sub: { unsubscribe(): void } | undefined;
-		const failed = (error: unknown) => {
-			const failure = dbFailure(error);
-			this.failure = 'error' in failure ? failure.error : 'unknown';
-		};
-		Promise.all([import('dexie'), dbOf(this.#db)]).then(([{ liveQuery }, db]) => {
-			if (stopped) return;
-			sub = liveQuery(() => tableEvents(db, r.eveningId, r.roundIndex)).subscribe({
-				next: (events) => {
-					// Written taps the log now holds are shown from it; a late, older answer of the query
-					// never takes a written tap off the table.
-					this.#pending = this.#pending.filter(
-						(p) => p.key !== key || p.seq === undefined || p.seq >= events.length
-					);
-					this.#stored = events;
-					this.loadedFor = key;
-					this.failure = null;
-				},
-				error: failed
-			});
-		}, failed);
-		return () => {
-			stopped = true;
-			sub?.unsubscribe();
-		};
+		return follow(
+			this.#db,
+			table,
+			(db, { tableEvents }) => tableEvents(db, r.eveningId, r.roundIndex),
+			(events) => {
+				// Written taps the log now holds are shown from it; a late, older answer of the query
+				// never takes a written tap off the table.
+				this.#pending = this.#pending.filter(
+					(p) => p.key !== key || p.seq === undefined || p.seq >= events.length
+				);
+				this.#stored = events;
+				this.loadedFor = key;
+				this.failure = null;
+			},
+			(kind) => {
+				this.failure = kind;
+			}
+		);
 	}
 
 	/**
@@ -150,9 +144,10 @@ export class TableSession {
 		return this.#enqueue(async (): Promise<Outcome> => {
 			// A tap judged after a failed one was judged on a table that is not on disk.
 			if (!this.#pending.includes(tap)) return { ok: false, conflict: 'round-taken' };
-			const written = await attempt(async () =>
-				appendTableEvent(await dbOf(this.#db), tap.eveningId, tap.roundIndex, event)
-			);
+			const written = await attempt(async () => {
+				const { appendTableEvent } = await table();
+				return appendTableEvent(await dbOf(this.#db), tap.eveningId, tap.roundIndex, event);
+			});
 			if (!written.ok) {
 				// Off the table again: this tap and every tap counted after it.
 				const at = this.#pending.indexOf(tap);
@@ -172,7 +167,10 @@ export class TableSession {
 		return this.#enqueue(async (): Promise<Outcome<boolean>> => {
 			if (!r || this.key !== key) return done(false);
 			const gone = await attempt(async () => {
-				const db = await dbOf(this.#db);
+				const [db, { tableEvents, undoLastTableEvent }] = await Promise.all([
+					dbOf(this.#db),
+					table()
+				]);
 				const removed = await undoLastTableEvent(db, r.eveningId, r.roundIndex);
 				// Shown at once: the log as it is on disk now.
 				const log = await tableEvents(db, r.eveningId, r.roundIndex);

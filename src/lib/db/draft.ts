@@ -1,0 +1,21 @@
+// The shape of a draft (the round being typed), apart from the functions that store it: the entry
+// form needs the shape at first paint, the storing loads with Dexie after it.
+
+export type EntryMode = 'points' | 'tiles';
+
+/** The entry form exactly as the scorekeeper left it. */
+export interface DraftFields {
+	/** Raw text of each points field, by player id. */
+	text: Record<string, string>;
+	mode: Record<string, EntryMode>;
+	tiles: Record<string, [number, number][]>;
+	/** Players marked "went out" (more than one is possible while typing, and refused). */
+	out: string[];
+	blocked: boolean;
+	/** The starter the scorekeeper picked, if changed. */
+	starter: number | null;
+}
+
+export function emptyDraftFields(): DraftFields {
+	return { text: {}, mode: {}, tiles: {}, out: [], blocked: false, starter: null };
+}

@@ -1,0 +1,82 @@
+// Keeping the round being typed as a draft: apart from the entry form, so the screens that only
+// follow an evening (the table, the standings) do not load the form with their first paint.
+import type { DraftFields } from '$lib/db/draft';
+import { FLUSH_EVENT, type FlushDetail } from '$lib/db/flush';
+import type { EntryForm } from './entry.svelte';
+
+/** True when the fields hold nothing typed or chosen (no draft worth keeping). */
+export function nothingTyped(fields: DraftFields): boolean {
+	return (
+		Object.values(fields.text).every((t) => t.trim() === '') &&
+		Object.keys(fields.tiles).length === 0 &&
+		fields.out.length === 0 &&
+		!fields.blocked &&
+		fields.starter === null
+	);
+}
+
+/**
+ * Keeps the form in IndexedDB while it is typed: shortly after each change, and at once when the
+ * page is hidden or closed (a killed tab usually gets `visibilitychange` first).
+ */
+export function autosave(
+	form: EntryForm,
+	store: (fields: DraftFields, index: number) => Promise<void>,
+	delayMs = 300
+): { stop: () => void; cancel: () => void } {
+	let timer: ReturnType<typeof setTimeout> | null = null;
+	// The round index is taken when the change happens: a late flush never lands on the next round.
+	let pending: { fields: DraftFields; index: number } | null = null;
+	const flush = (): Promise<void> | null => {
+		if (timer) clearTimeout(timer);
+		timer = null;
+		if (!pending) return null;
+		const { fields, index } = pending;
+		pending = null;
+		return store(fields, index);
+	};
+	const flushNow = () => void flush();
+	// Another tab is upgrading the database: write what is typed before the connection closes.
+	const onFlushRequest = (e: Event) => {
+		const write = flush();
+		if (write) (e as CustomEvent<FlushDetail>).detail.waitUntil(write);
+	};
+	const cancel = () => {
+		if (timer) clearTimeout(timer);
+		timer = null;
+		pending = null;
+	};
+	const onHide = () => {
+		if (document.visibilityState === 'hidden') void flush();
+	};
+	const stopEffect = $effect.root(() => {
+		let first = true;
+		$effect(() => {
+			const fields = $state.snapshot(form.fields) as DraftFields;
+			const index = form.context?.index;
+			const loaded = form.loadedFor;
+			// The first run is what was just loaded; before the round's draft is read, an empty
+			// form must never overwrite it.
+			if (first || index === undefined || loaded !== index) {
+				first = false;
+				return;
+			}
+			pending = { fields, index };
+			if (timer) clearTimeout(timer);
+			timer = setTimeout(flushNow, delayMs);
+		});
+	});
+	addEventListener('pagehide', flushNow);
+	addEventListener(FLUSH_EVENT, onFlushRequest);
+	document.addEventListener('visibilitychange', onHide);
+	return {
+		stop: () => {
+			void flush();
+			stopEffect();
+			removeEventListener('pagehide', flushNow);
+			removeEventListener(FLUSH_EVENT, onFlushRequest);
+			document.removeEventListener('visibilitychange', onHide);
+		},
+		cancel
+	};
+}
