@@ -4,7 +4,7 @@
 // undo the screen says what was removed; a typed address that names no round says so; every
 // screen has a title of its own.
 import { expect, test } from '@playwright/test';
-import { roundCount } from './helpers/db';
+import { roundCount, roundsOf } from './helpers/db';
 import { collectErrors, newEvening, playRound } from './helpers/evening';
 
 test('the starter picked on the round screen starts the table and moves the rotation', async ({
@@ -129,4 +129,86 @@ test('a blocked round that scores nothing is saved without any hand (Italian rul
 	await expect(page.getByText('Saved', { exact: true })).toBeVisible();
 	await expect(page.getByRole('heading', { level: 1 })).toContainText('Round 2');
 	expect(await roundCount(page, id)).toBe(1);
+});
+
+test('a plain last tile on the table ends the round, and End round opens the entry with that player out', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'cardinal-us');
+	await page.getByRole('link', { name: 'Table', exact: true }).click();
+	// Whoever holds the engine starts (003): the scorekeeper points at Anna.
+	await page.getByLabel('Whose turn').selectOption({ label: 'Anna' });
+
+	// Anna lays a tile; then Ben lays his last one on his train.
+	const dialog = page.getByRole('dialog', { name: 'Tile played' });
+	await page.getByRole('button', { name: 'Tile played' }).click();
+	await dialog.getByRole('button', { name: 'Confirm' }).click();
+	await expect(dialog).toHaveCount(0);
+	await expect(page.getByLabel('Whose turn').locator('option:checked')).toHaveText('Ben');
+	await page.getByRole('button', { name: 'Tile played' }).click();
+	await expect(
+		dialog.getByLabel('Played by', { exact: true }).locator('option:checked')
+	).toHaveText('Ben');
+	await dialog.getByRole('checkbox', { name: "It was the player's last tile" }).check();
+	await dialog.getByRole('button', { name: 'Confirm' }).click();
+
+	await expect(
+		page.getByRole('status').filter({ hasText: 'The round is over on the table.' })
+	).toBeVisible();
+	await expect(page.getByText('Ben played their last tile: the round is over.')).toBeVisible();
+	await expect(page.getByRole('button', { name: 'Tile played' })).toHaveCount(0);
+	await page.screenshot({ path: '/tmp/table-shots/table-last-tile-over.png', fullPage: true });
+
+	await page.getByRole('link', { name: 'End round' }).click();
+	await expect(page).toHaveURL(new RegExp(`/evening/${id}$`));
+	const benOut = page.getByRole('button', { name: 'Ben went out', exact: true });
+	await expect(benOut).toHaveAttribute('aria-pressed', 'true');
+	await expect(page.getByRole('button', { name: 'Anna went out', exact: true })).toHaveAttribute(
+		'aria-pressed',
+		'false'
+	);
+	// Ben has no hand to enter; the others' hands save the round with Ben out.
+	await expect(page.getByLabel('Ben points', { exact: true })).toBeDisabled();
+	await playRound(page, 'Ben', { Anna: 7, Cleo: 12 });
+	const [round] = await roundsOf(page, id);
+	expect(round?.entry.out).not.toBeNull();
+	expect(round?.entry.blocked).toBe(false);
+	expect(Object.keys(round?.entry.hands ?? {})).toHaveLength(2);
+	expect(errors).toEqual([]);
+});
+
+test('a last double that must still be covered: its player is passed over, then marked out', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'cardinal-us');
+	await page.getByRole('link', { name: 'Table', exact: true }).click();
+	await page.getByLabel('Whose turn').selectOption({ label: 'Anna' });
+
+	// Anna's last tile is the double 5|5 on her train: under these rules it must still be covered.
+	const dialog = page.getByRole('dialog', { name: 'Double played' });
+	await page.getByRole('button', { name: 'Double played' }).click();
+	await dialog.getByLabel('Train', { exact: true }).selectOption({ label: 'Anna' });
+	await dialog.getByLabel('Double', { exact: true }).selectOption('5');
+	await dialog.getByRole('checkbox', { name: "It was the player's last tile" }).check();
+	await dialog.getByRole('button', { name: 'Confirm' }).click();
+	await expect(page.getByRole('alert')).toContainText("Double 5|5 on Anna's train must be covered");
+	// Anna has nothing left to cover with: the turn passes to Ben, never back to her.
+	await expect(page.getByLabel('Whose turn').locator('option:checked')).toHaveText('Ben');
+	await page.getByRole('button', { name: 'Next player' }).click();
+	await page.getByRole('button', { name: 'Next player' }).click();
+	await expect(page.getByLabel('Whose turn').locator('option:checked')).toHaveText('Ben');
+
+	await page.getByRole('button', { name: 'Covered', exact: true }).click();
+	await expect(
+		page.getByRole('status').filter({ hasText: 'The round is over on the table.' })
+	).toBeVisible();
+	await page.getByRole('link', { name: 'End round' }).click();
+	await expect(page).toHaveURL(new RegExp(`/evening/${id}$`));
+	await expect(page.getByRole('button', { name: 'Anna went out', exact: true })).toHaveAttribute(
+		'aria-pressed',
+		'true'
+	);
+	expect(errors).toEqual([]);
 });

@@ -413,3 +413,75 @@ test('the Language choice is kept and the app speaks it', async ({ page }) => {
 	await page.getByLabel('Lingua').selectOption('en');
 	await expect(page.getByLabel('Language')).toHaveValue('en');
 });
+
+test('a 40-character name is read whole in its seat at 320 px, while typing and after', async ({
+	page
+}) => {
+	const errors = watchErrors(page);
+	await page.setViewportSize({ width: 320, height: 700 });
+	await page.goto('/new');
+	const long = 'Maximiliane Hohenzollern-Sigmaringen Zwo'; // 40 characters
+	const unbroken = 'Hubertus'.repeat(5); // 40 characters, no space
+	expect(long).toHaveLength(40);
+	const first = page.getByRole('textbox', { name: 'Player 1', exact: true });
+	const second = page.getByRole('textbox', { name: 'Player 2', exact: true });
+	await expect(first).toBeVisible();
+	const oneLine = (await first.boundingBox())!.height;
+
+	// Typed key by key: every character stays inside the field, nothing scrolls away.
+	await first.pressSequentially(long);
+	await second.fill(unbroken);
+	for (const field of [first, second]) {
+		const fits = await field.evaluate((el) => ({
+			tall: el.scrollHeight <= el.clientHeight + 1,
+			wide: el.scrollWidth <= el.clientWidth + 1,
+			hidden: getComputedStyle(el).overflow
+		}));
+		expect(fits).toEqual({ tall: true, wide: true, hidden: 'hidden' });
+		// It wrapped onto a second line instead of cutting the name.
+		expect((await field.boundingBox())!.height).toBeGreaterThan(oneLine * 1.3);
+	}
+	await expect(first).toHaveValue(long);
+	expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+	await page.screenshot({ path: `${SHOTS}/setup-320-long-name.png`, fullPage: true });
+
+	// A name is one line: a pasted line break becomes a space, Enter moves on to the next seat.
+	await second.fill('Anna\nBen');
+	await expect(second).toHaveValue('Anna Ben');
+	await expect
+		.poll(() => second.evaluate((el) => el.getBoundingClientRect().height))
+		.toBeCloseTo(oneLine, 0);
+	await second.press('Enter');
+	await expect(page.getByRole('textbox', { name: 'Player 3', exact: true })).toBeFocused();
+	await expect(second).toHaveValue('Anna Ben');
+	expect(errors).toEqual([]);
+});
+
+test('where a browser cannot size a field to its content, the seat still grows with the name', async ({
+	page
+}) => {
+	// As in Firefox or an older Safari: no `field-sizing`.
+	await page.addInitScript(() => {
+		const supports = CSS.supports.bind(CSS);
+		CSS.supports = ((...args: [string, string?]) =>
+			args[0] === 'field-sizing'
+				? false
+				: supports(...(args as [string, string]))) as typeof CSS.supports;
+		addEventListener('DOMContentLoaded', () => {
+			const style = document.createElement('style');
+			style.textContent = 'textarea { field-sizing: fixed !important; }';
+			document.head.append(style);
+		});
+	});
+	await page.setViewportSize({ width: 320, height: 700 });
+	await page.goto('/new');
+	const first = page.getByRole('textbox', { name: 'Player 1', exact: true });
+	await expect(first).toBeVisible();
+	const oneLine = (await first.boundingBox())!.height;
+	await first.fill('Maximiliane Hohenzollern-Sigmaringen Zwo');
+	await expect.poll(async () => (await first.boundingBox())!.height).toBeGreaterThan(oneLine * 1.3);
+	expect(await first.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+	// Wider (a turned phone): back to one line.
+	await page.setViewportSize({ width: 800, height: 700 });
+	await expect.poll(async () => (await first.boundingBox())!.height).toBeLessThan(oneLine * 1.3);
+});

@@ -525,6 +525,88 @@ describe('unsatisfied double', () => {
 	});
 });
 
+describe('a plain last tile (the player went out)', () => {
+	it('ends the round on the table with that player out, and nothing more is played', () => {
+		const r = rules('swiss-jassshop');
+		const s = play(r, [
+			{ type: 'turn', player: 'ben' },
+			{ type: 'tile', train: 'ben', by: 'ben', last: true }
+		]);
+		expect(s.ended).toEqual({ by: 'ben', value: null });
+		expect(trainOf(s, 'ben')!.tiles).toBe(1);
+		expect(codes(s, r)).toEqual(['last-tile-ended']);
+		expect(whatNow(s, r)[0]!.params).toEqual({ player: 'ben' });
+		expect(checkTableEvent(setupOf(r), s, { type: 'tile', train: 'cleo', by: 'cleo' })).toBe(
+			'round-over'
+		);
+		// Without the flag the same tile is only a tile.
+		const plain = play(r, [{ type: 'tile', train: 'ben', by: 'ben' }]);
+		expect(plain.ended).toBeNull();
+	});
+
+	it('a last tile that covers a double ends the round; open doubles elsewhere do not matter', () => {
+		const r = rules('italian-elimination');
+		const covering = play(r, [
+			{ type: 'double', train: 'ann', value: 5, by: 'ann' },
+			{ type: 'tile', train: 'ann', by: 'ben', last: true }
+		]);
+		expect(covering.openDoubles).toEqual([]);
+		expect(covering.ended).toEqual({ by: 'ben', value: null });
+		// 000 variant: no obligation, so a player may go out elsewhere while a double is open.
+		const none = rules('swiss-jassshop', { doubles: 'none' });
+		const elsewhere = play(none, [
+			{ type: 'double', train: 'ann', value: 5, by: 'ann' },
+			{ type: 'tile', train: 'cleo', by: 'cleo', last: true }
+		]);
+		expect(elsewhere.ended).toEqual({ by: 'cleo', value: null });
+	});
+
+	it('a last double still open: its player is out, passed over and never asked to cover', () => {
+		const r = rules('cardinal-us');
+		expect(r.lastDoubleEndsRound).toBe(false);
+		const open = play(r, [
+			{ type: 'turn', player: 'ann' },
+			{ type: 'double', train: 'ann', value: 2, by: 'ann', last: true }
+		]);
+		// The pointer moves on: Ann has nothing to play or cover.
+		expect(open.turn).toBe('ben');
+		const setup = setupOf(r);
+		for (const e of [
+			{ type: 'covered', by: 'ann' },
+			{ type: 'cannot-cover', player: 'ann' },
+			{ type: 'tile', train: 'ann', by: 'ann' }
+		] satisfies TableEvent[]) {
+			expect(checkTableEvent(setup, open, e)).toBe('player-went-out');
+		}
+		// Nobody can cover: the pointer goes round the table and passes Ann.
+		const round = play(r, [
+			{ type: 'turn', player: 'ann' },
+			{ type: 'double', train: 'ann', value: 2, by: 'ann', last: true },
+			{ type: 'cannot-cover', player: 'ben' },
+			{ type: 'still-cannot-cover', player: 'ben' },
+			{ type: 'next-turn' },
+			{ type: 'next-turn' }
+		]);
+		expect(round.turn).toBe('ben');
+		// Someone else then lays their own last tile: Ann emptied her hand first, she is out.
+		const both = play(rules('cardinal-us', { doubles: 'none' }), [
+			{ type: 'double', train: 'ann', value: 2, by: 'ann', last: true },
+			{ type: 'tile', train: 'mexican', by: 'cleo', last: true }
+		]);
+		expect(both.ended).toEqual({ by: 'ann', value: 2 });
+	});
+
+	it('a stored last tile reads back; a last flag that is not a boolean is refused', () => {
+		expect(parseTableEvent({ type: 'tile', train: 'ann', by: 'ann', last: true })).toEqual({
+			type: 'tile',
+			train: 'ann',
+			by: 'ann',
+			last: true
+		});
+		expect(parseTableEvent({ type: 'tile', train: 'ann', by: 'ann', last: 1 })).toBeNull();
+	});
+});
+
 describe('one tile left (the knock)', () => {
 	it('the badge goes on and off', () => {
 		const r = rules('german-talon');
@@ -697,7 +779,7 @@ describe('any log, any rules (property)', () => {
 	const who = fc.option(player, { nil: null });
 	const train = fc.constantFrom(...PLAYERS, MEXICAN, 'mexican-2');
 	const event: fc.Arbitrary<TableEvent> = fc.oneof(
-		fc.record({ type: fc.constant('tile' as const), train, by: who }),
+		fc.record({ type: fc.constant('tile' as const), train, by: who, last: fc.boolean() }),
 		fc.record({
 			type: fc.constant('double' as const),
 			train,

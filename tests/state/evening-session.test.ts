@@ -235,4 +235,20 @@ describe('EveningSession', () => {
 		stopDraft();
 		stop();
 	});
+
+	it('marks out whoever laid a plain last tile on the live table when the entry opens', async () => {
+		const db = freshDb();
+		const id = await seedEvening(db, ['Anna', 'Ben', 'Cleo'], 0);
+		const session = new EveningSession(id, db);
+		const { stop, form } = await open(session);
+		const cleo = session.evening!.players[2]!.id;
+		await db.drafts.clear(); // nothing typed for this round yet
+		await appendTableEvent(db, id, 0, { type: 'tile', train: cleo, by: cleo, last: true });
+		const stopDraft = session.keepDraft(form);
+		flushSync();
+		await waitFor(() => expect(form.loadedFor).toBe(0));
+		expect(form.out).toEqual([cleo]);
+		stopDraft();
+		stop();
+	});
 });

@@ -152,6 +152,33 @@ describe('round trip', () => {
 		expect(decoded.snapshot.table).toEqual(expected);
 	}, 60_000);
 
+	it('a plain last tile travels (round trip); only it carries the extra element', async () => {
+		const { evening, rounds } = tableEvening('points', { rounds: 2 });
+		const [a, b] = evening.players.map((p) => p.id);
+		const log: TableEvent[] = [
+			{ type: 'tile', train: a!, by: a! },
+			{ type: 'tile', train: b!, by: b!, last: true }
+		];
+		const { decoded } = await roundTrip(snapshotOf(evening, rounds, log));
+		expect(decoded.snapshot.table).toEqual([
+			{ type: 'tile', train: '0', by: '0' },
+			{ type: 'tile', train: '1', by: '1', last: true }
+		]);
+	}, 60_000);
+
+	it('a link made before tiles had a last flag still reads, with no tile marked last', async () => {
+		// Encoded by the codec before this change (tiles as [type, train, by]).
+		const old =
+			'c1.Yk_qRbRdybEKwkAQhOF3mXoCt4VISn2NZYtIAp4ue8IaLCTvLkdI43Tf_Irm8-A1nqCcx1M59ifFJWICcV0CRuSnZg6PKTPv7QV-NxYWqlEV7-oLuo2Kua23TuFIofRr78JY3c3sBw';
+		const decoded = await decodeLink(old);
+		if (!decoded.ok) throw new Error(`refused: ${JSON.stringify(decoded.error)}`);
+		expect(decoded.evening.snapshot.table).toEqual([
+			{ type: 'tile', train: '0', by: '0' },
+			{ type: 'double', train: '1', value: 9, by: '1', last: true },
+			{ type: 'tile', train: '1', by: null }
+		]);
+	});
+
 	it('only knobs that differ from the preset travel; the preset id is the rules vocabulary', () => {
 		const { evening, rounds } = tableEvening('points', {
 			rules: { preset: 'cardinal-us', blankHalf: 25, rounds: 5, mode: 'plus' },

@@ -54,8 +54,11 @@ describe('Station', () => {
 		).toBe('true');
 		expect(container.querySelectorAll('.marker')).toHaveLength(1);
 		expect(container.querySelectorAll('.double-ring')).toHaveLength(1);
-		expect(container.querySelector('.knock')?.textContent).toBe('1 left');
-		expect(container.querySelector('.label.turn')?.textContent).toBe('▶ Anna');
+		// Numbered spokes (a long name): the knock is a red disc at the spoke, words in the key.
+		expect(container.querySelectorAll('.knock-dot')).toHaveLength(1);
+		expect(container.querySelector('.key .badge')?.textContent).toBe('1 left');
+		// Cleopatra Maximiliane does not fit at a spoke: the spokes are numbered, Anna is seat 1.
+		expect(container.querySelector('.label.turn')?.textContent).toBe('▶ 1');
 		// The second Mexican train is drawn but is not a control.
 		expect(container.textContent).toContain('Mexican 2');
 		expect(screen.getAllByRole('button')).toHaveLength(4);
@@ -81,15 +84,35 @@ describe('Station', () => {
 		expect(onmexican).toHaveBeenCalledTimes(1);
 	});
 
-	it('cuts a long name and keeps every label inside the drawing', () => {
-		const { container } = draw([]);
+	it('never cuts a name: a long one numbers the spokes, and the key below gives each its full name', () => {
+		const { container } = draw([{ type: 'turn', player: 'b' }]);
 		const labels = [...container.querySelectorAll('text.label')].map((t) => t.textContent);
-		expect(labels).toContain('Cleopatra …');
+		expect(labels).toEqual(['Mexican', '1', '▶ 2', '3']);
+		expect(container.textContent).not.toContain('…');
+		const key = [...container.querySelectorAll('.key li')].map((li) =>
+			li.textContent?.replace(/\s+/g, ' ').trim()
+		);
+		expect(key).toEqual(['1 Anna', '2 Ben', '3 Cleopatra Maximiliane']);
+		expect(container.querySelector('.key .turn')?.textContent).toContain('Ben');
 		for (const text of container.querySelectorAll('text.label')) {
 			const x = Number(text.getAttribute('x'));
 			const half = ([...(text.textContent ?? '')].length * 17 * 0.6) / 2;
 			expect(x - half).toBeGreaterThanOrEqual(0);
 			expect(x + half).toBeLessThanOrEqual(400);
 		}
+	});
+
+	it('names that all fit stand whole at their spokes, with no key', () => {
+		const rules = resolveRules({ preset: 'italian-elimination' });
+		const names: Record<string, string> = { a: 'Anna', b: 'Bartholomew' };
+		const { container } = render(Station, {
+			table: replayTable(rules, ['a', 'b'], 12, []),
+			name: (p: string) => names[p] ?? p,
+			onmarker: vi.fn(),
+			onmexican: vi.fn()
+		});
+		const labels = [...container.querySelectorAll('text.label')].map((t) => t.textContent);
+		expect(labels).toEqual(['Mexican', 'Anna', 'Bartholomew']);
+		expect(container.querySelector('.key')).toBeNull();
 	});
 });

@@ -201,7 +201,10 @@ function wireEvent(e: TableEvent, seatOf: (k: string) => number): WireEvent {
 	const who = (k: string | null) => (k === null ? null : seatOf(k));
 	switch (e.type) {
 		case 'tile':
-			return [e.type, wireTrain(e.train, seatOf), who(e.by)];
+			// A fourth element only for a last tile: the links of older versions (three) still read.
+			return e.last
+				? [e.type, wireTrain(e.train, seatOf), who(e.by), 1]
+				: [e.type, wireTrain(e.train, seatOf), who(e.by)];
 		case 'double':
 			return [e.type, wireTrain(e.train, seatOf), e.value, who(e.by), e.last ? 1 : 0];
 		case 'covered':
@@ -336,6 +339,8 @@ const Train = v.pipe(v.number(), v.safeInteger(), v.minValue(-20), v.maxValue(MA
 const Who = v.nullable(Seat);
 const WireEventSchema = v.union([
 	v.strictTuple([v.literal('tile'), Train, Who]),
+	// A plain last tile (the player went out); links without it keep the three-element form.
+	v.strictTuple([v.literal('tile'), Train, Who, v.literal(1)]),
 	v.strictTuple([v.literal('double'), Train, v.pipe(Whole, v.maxValue(MAX_SET)), Who, Bit]),
 	v.strictTuple([v.literal('covered'), Who]),
 	v.strictTuple([v.picklist(['cannot-cover', 'still-cannot-cover', 'forgot-knock']), Seat]),
@@ -536,6 +541,7 @@ function eventFromWire(we: WireEvent, n: number, rules: Ruleset): TableEvent | n
 		switch (type) {
 			case 'tile':
 				e = { type, train: train(args[0]), by: seat(args[1]) };
+				if (args[2] === 1) (e as { last?: boolean }).last = true;
 				break;
 			case 'double':
 				e = { type, train: train(args[0]), value: args[1], by: seat(args[2]) };

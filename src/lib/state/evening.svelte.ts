@@ -4,13 +4,7 @@
 // goes through here and answers with a typed Outcome.
 
 import { untrack } from 'svelte';
-import {
-	computeEvening,
-	dealSize,
-	engineAt,
-	eveningSetup,
-	starterSeat
-} from '$lib/rules';
+import { computeEvening, dealSize, engineAt, eveningSetup, starterSeat } from '$lib/rules';
 import type { EveningSetup, EveningState, RoundEntry, Ruleset } from '$lib/rules/types';
 import type { EveningRow, RoundRow } from '$lib/db/database';
 import type { CsvLabels } from '$lib/db/csv';
@@ -230,19 +224,27 @@ export class EveningSession {
 	}
 
 	/**
-	 * Who went out on the live table of round `next` (a last double that ended the round), so
-	 * End round opens the score entry with that player marked out; null when the table says not.
+	 * Who went out on the live table of round `next` (a plain last tile, or a last double that
+	 * ended the round), so End round opens the score entry with that player marked out; null when
+	 * the table says not.
 	 */
 	async #wentOutOnTable(next: NextRound): Promise<string | null> {
 		const rules = this.rules;
 		if (!rules) return null;
 		// The table's rules replay only here, after the first paint.
-		const [db, { tableEvents }, { replayTable }] = await Promise.all([
+		const [db, { tableEvents }, { listRounds }, { replayTable }] = await Promise.all([
 			dbOf(this.#db),
 			table(),
+			rounds(),
 			import('$lib/rules/table')
 		]);
-		const events = await tableEvents(db, this.id, next.index);
+		const [events, saved] = await Promise.all([
+			tableEvents(db, this.id, next.index),
+			listRounds(db, this.id)
+		]);
+		// Just saved: the form reloads this round once more before the screen moves on, and must
+		// not mark anyone out again (the form would count as typed, and "Saved" would go).
+		if (saved.some((r) => r.index === next.index)) return null;
 		const by = replayTable(rules, next.players, next.engine, events).ended?.by ?? null;
 		return by !== null && next.players.includes(by) ? by : null;
 	}

@@ -3,6 +3,7 @@
 
 import type { TableEvent } from './events';
 import {
+	emptyHanded,
 	obligation,
 	topDouble,
 	trainOf,
@@ -24,6 +25,17 @@ export function checkTableEvent(
 ): TableProblemCode | null {
 	const { rules } = setup;
 	if (state.ended && event.type !== 'turn' && event.type !== 'next-turn') return 'round-over';
+	// Whoever laid a last double (still open) has no tile: they play, cover and draw no more.
+	const out = emptyHanded(state);
+	if (out !== null) {
+		const actor =
+			event.type === 'tile' || event.type === 'double' || event.type === 'covered'
+				? event.by
+				: event.type === 'cannot-cover' || event.type === 'still-cannot-cover'
+					? event.player
+					: null;
+		if (actor === out) return 'player-went-out';
+	}
 	switch (event.type) {
 		case 'tile':
 		case 'double': {

@@ -17,8 +17,16 @@ const Pip = v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(MAX_SE
 export function tableEventSchema<K extends v.GenericSchema<string, string>>(key: K) {
 	const who = v.nullable(key);
 	return v.variant('type', [
-		/** A plain tile laid on a train. `by` is who laid it, when the scorekeeper knows. */
-		v.strictObject({ type: v.literal('tile'), train: key, by: who }),
+		/**
+		 * A plain tile laid on a train. `by` is who laid it, when the scorekeeper knows; `last` when
+		 * it was that player's last tile (they went out: the round is over).
+		 */
+		v.strictObject({
+			type: v.literal('tile'),
+			train: key,
+			by: who,
+			last: v.optional(v.boolean())
+		}),
 		/** A double laid on a train; `last` when it was the player's last tile. */
 		v.strictObject({
 			type: v.literal('double'),

@@ -5,16 +5,29 @@
 import type { Ruleset } from '../types';
 import { checkTableEvent } from './check';
 import type { TableEvent } from './events';
-import { initialTable, trainOf, type TableSetup, type TableState, type TrainState } from './state';
+import {
+	emptyHanded,
+	initialTable,
+	trainOf,
+	type TableSetup,
+	type TableState,
+	type TrainState
+} from './state';
 import { MEXICAN, mexicanTrainId, type TrainId } from './trains';
 
-/** The seat after `player`, skipping (and consuming) a turn owed by the knock penalty. */
-function nextSeat(setup: TableSetup, skips: Record<string, number>, player: string): string {
+/**
+ * The seat after `player`, skipping (and consuming) a turn owed by the knock penalty, and passing
+ * over whoever has no tile left (a last double still open: they have nothing to play or cover).
+ */
+function nextSeat(setup: TableSetup, s: TableState, player: string): string {
+	const { skips } = s;
+	const out = emptyHanded(s);
 	const n = setup.players.length;
 	let i = setup.players.indexOf(player);
 	for (let step = 0; step < n; step++) {
 		i = (i + 1) % n;
 		const p = setup.players[i]!;
+		if (p === out) continue;
 		if ((skips[p] ?? 0) > 0) {
 			skips[p] = (skips[p] ?? 0) - 1;
 			continue;
@@ -96,21 +109,28 @@ export function applyTableEvent(
 		// 003: "regular play resumes with the player to the left of the player who completed the
 		// double". The pointer moves from the one who covered (or from whoever had the turn).
 		const from = by ?? s.turn;
-		if (s.turn !== null && from !== null) s.turn = nextSeat(setup, s.skips, from);
+		if (s.turn !== null && from !== null) s.turn = nextSeat(setup, s, from);
 	};
 
 	switch (event.type) {
 		case 'tile': {
 			if (s.openDoubles.some((d) => d.train === event.train)) {
 				cover(event.by, event.train);
-				break;
+			} else {
+				layOn(event.train, event.by);
+				// The double's player used their free play elsewhere (001 alternative): from now on
+				// they are bound like everyone ("muss auch der Verursacher … diesen Stein decken").
+				for (const d of s.openDoubles) if (d.exempt === event.by) d.exempt = null;
+				// One tile per turn (003 "Each player plays one tile per turn").
+				if (s.turn !== null && event.by === s.turn) s.turn = nextSeat(setup, s, s.turn);
 			}
-			layOn(event.train, event.by);
-			// The double's player used their free play elsewhere (001 alternative): from now on
-			// they are bound like everyone ("muss auch der Verursacher … diesen Stein decken").
-			for (const d of s.openDoubles) if (d.exempt === event.by) d.exempt = null;
-			// One tile per turn (003 "Each player plays one tile per turn").
-			if (s.turn !== null && event.by === s.turn) s.turn = nextSeat(setup, s.skips, s.turn);
+			// A plain last tile: its player went out and the round is over (RULES.md "someone went
+			// out"); doubles still open do not matter, nobody plays on. Only a player whose last
+			// double still waits emptied their hand before: they are the one out.
+			if (event.last && s.ended === null) {
+				const first = s.openDoubles.find((d) => d.last);
+				s.ended = first ? { by: first.by, value: first.value } : { by: event.by, value: null };
+			}
 			break;
 		}
 		case 'double': {
@@ -122,14 +142,18 @@ export function applyTableEvent(
 				s.ended = { by: event.by, value: event.value };
 				break;
 			}
-			// The turn stays: the player of a double lays another tile (000, 001, 003; 004 replay).
+			const last = event.last === true;
 			s.openDoubles.push({
 				train: event.train,
 				value: event.value,
 				by: event.by,
-				exempt: rules.doubles === 'owner-or-anyone' ? event.by : null,
-				last: event.last === true
+				// A last double leaves its player nothing to play elsewhere (001 alternative).
+				exempt: rules.doubles === 'owner-or-anyone' && !last ? event.by : null,
+				last
 			});
+			// The turn stays: the player of a double lays another tile (000, 001, 003; 004 replay).
+			// Not after a last double: that player has none, so the next seat must cover it.
+			if (last && s.turn !== null && event.by === s.turn) s.turn = nextSeat(setup, s, s.turn);
 			break;
 		}
 		case 'covered':
@@ -148,7 +172,7 @@ export function applyTableEvent(
 			const marker = !rules.noMarkerWhenOnlyDoubleStopped;
 			if (marker) trainOf(s, event.player)!.marker = true;
 			s.lastFailure = { player: event.player, marker };
-			if (s.turn !== null) s.turn = nextSeat(setup, s.skips, event.player);
+			if (s.turn !== null) s.turn = nextSeat(setup, s, event.player);
 			break;
 		}
 		case 'marker': {
@@ -158,7 +182,7 @@ export function applyTableEvent(
 			// A marker placed because the owner could not play ends their turn (all sheets: "setzen
 			// Sie aus und legen einen Marker"); a voluntary one does not (001).
 			if (placed && !event.voluntary && s.turn === event.player) {
-				s.turn = nextSeat(setup, s.skips, event.player);
+				s.turn = nextSeat(setup, s, event.player);
 			}
 			break;
 		}
@@ -198,7 +222,7 @@ export function applyTableEvent(
 			break;
 		case 'next-turn': {
 			const from = s.turn!;
-			s.turn = nextSeat(setup, s.skips, from);
+			s.turn = nextSeat(setup, s, from);
 			for (const d of s.openDoubles) if (d.exempt === from) d.exempt = null;
 			break;
 		}

@@ -55,8 +55,11 @@ export interface TableState {
 	turn: string | null;
 	/** Doubles laid this round (each exists once in a set). */
 	playedDoubles: number[];
-	/** The round is over on the table (a last double, RULES.md: 000, 004). */
-	ended: { by: string | null; value: number } | null;
+	/**
+	 * The round is over on the table: `by` went out. `value` is the double when the last tile was
+	 * one (RULES.md: 000, 004, or a last double once covered), null for a plain last tile.
+	 */
+	ended: { by: string | null; value: number | null } | null;
 	/** Events of the log the reducer refused (a log written by an older or buggy version). */
 	skipped: number[];
 	/** Events applied. */
@@ -81,7 +84,9 @@ export type TableProblemCode =
 	| 'voluntary-marker-not-your-turn'
 	| 'one-mexican-train-only'
 	| 'mexican-not-started'
-	| 'no-turn-pointer';
+	| 'no-turn-pointer'
+	/** The player has laid their last tile (a double still open): nothing is left to play. */
+	| 'player-went-out';
 
 export interface TableSetup {
 	rules: Ruleset;
@@ -115,6 +120,14 @@ export function initialTable(setup: TableSetup): TableState {
 
 export function trainOf(state: TableState, train: TrainId): TrainState | undefined {
 	return state.trains.find((t) => t.id === train);
+}
+
+/**
+ * Who has no tile left while the round goes on: the player of a last double that is still open
+ * (the round ends when it is covered). Nobody asks them to play or cover; the pointer passes them.
+ */
+export function emptyHanded(state: TableState): string | null {
+	return state.openDoubles.find((d) => d.last)?.by ?? null;
 }
 
 /** The open double that must be covered next, or null. */

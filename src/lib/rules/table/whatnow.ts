@@ -27,6 +27,8 @@ export type WhatNowCode =
 	| 'double-replay'
 	/** The round ended on a last double. */
 	| 'last-double-ended'
+	/** The round ended on a plain last tile: its player went out. */
+	| 'last-tile-ended'
 	/** A last double still open: the round ends when it is covered. */
 	| 'last-double-open'
 	| 'marker-owner-plays-own'
@@ -49,10 +51,12 @@ export interface WhatNowCard {
 export function whatNow(state: TableState, rules: Ruleset): WhatNowCard[] {
 	const cards: WhatNowCard[] = [];
 	if (state.ended) {
-		cards.push({
-			code: 'last-double-ended',
-			params: { value: state.ended.value, player: state.ended.by ?? '' }
-		});
+		const { value, by } = state.ended;
+		cards.push(
+			value === null
+				? { code: 'last-tile-ended', params: { player: by ?? '' } }
+				: { code: 'last-double-ended', params: { value, player: by ?? '' } }
+		);
 		return cards;
 	}
 	const top = topDouble(state);
