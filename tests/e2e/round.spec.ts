@@ -314,5 +314,18 @@ test('the round screen speaks German, with German number formats', async ({ page
 	await page.getByRole('button', { name: 'Runde speichern' }).click();
 	await expect(page.getByText('Gespeichert', { exact: true })).toBeVisible();
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Runde 2 von 13');
+
+	// At 320 px the German "went out" toggle (Ausgemacht) leaves every points field room for a
+	// three-digit hand, and the toggle stays beside it, not over it.
+	await page.setViewportSize({ width: 320, height: 700 });
+	for (const who of ['Anna', 'Ben', 'Cleo']) {
+		const field = (await page.getByLabel(`${who} Punkte`).boundingBox())!;
+		const toggle = (await page
+			.getByRole('button', { name: `${who} hat ausgemacht` })
+			.boundingBox())!;
+		expect(field.width, who).toBeGreaterThanOrEqual(64);
+		expect(toggle.x, who).toBeGreaterThanOrEqual(field.x + field.width);
+	}
+	await page.screenshot({ path: `${SHOTS}/round-de-320.png` });
 	expect(errors).toEqual([]);
 });
