@@ -105,6 +105,11 @@ function runFilter(
 	return out;
 }
 
+/** Grey dilation (running max) with a k x k square. */
+export function dilate(src: Float32Array, w: number, h: number, k: number): Float32Array {
+	return runFilter(runFilter(src, w, h, k, true, true), w, h, k, false, true);
+}
+
 /** Grey closing with a k x k square: fills dark structures smaller than the square. */
 export function closing(src: Float32Array, w: number, h: number, k: number): Float32Array {
 	const d = runFilter(runFilter(src, w, h, k, true, true), w, h, k, false, true);

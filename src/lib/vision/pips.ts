@@ -13,6 +13,7 @@
 import {
 	boxBlur,
 	closing,
+	dilate,
 	distance,
 	downscale,
 	hull,
@@ -37,6 +38,8 @@ export interface PipCount {
 const TARGET_PIXELS = 1_000_000;
 /** When the pips come out this small (radius, working pixels), a larger working size is used. */
 const SMALL_PIP_RADIUS = 3.2;
+/** Share of the local maximum that splits pips joined by blur. */
+const HALF = 0.5;
 const MAX_PIXELS = 2_600_000;
 
 export function countPips(image: Rgba): PipCount {
@@ -300,8 +303,17 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 
 	const TH = 48;
 	const TL = 30;
+	// Half of the local maximum: pips that blur has joined by a shallow saddle come apart.
+	const lk = Math.max(3, Math.round(rp * 1.6) * 2 + 1);
+	const lm = dilate(crop(ink), cw, ch, lk);
 	const low = new Uint8Array(n);
-	for (let i = 0; i < n; i++) low[i] = ink[i]! > TL ? 1 : 0;
+	for (let y = y0; y < y0 + ch; y++) {
+		for (let x = x0; x < x0 + cw; x++) {
+			const i = y * w + x;
+			const v = ink[i]!;
+			low[i] = v > TL ? 1 : 0;
+		}
+	}
 	const blobs = label(low, w, h, true);
 	const peak = new Float32Array(blobs.count + 1);
 	for (let i = 0; i < n; i++) {
@@ -311,14 +323,21 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 
 	// 7. Blob classification relative to the pip scale.
 	const expected = Math.PI * rp * rp;
-	type Blob = { x: number; y: number; A: number; el: number; m: ReturnType<typeof moments> };
+	type Blob = {
+		l: number;
+		x: number;
+		y: number;
+		A: number;
+		el: number;
+		m: ReturnType<typeof moments>;
+	};
 	const cands: Blob[] = [];
 	for (let l = 1; l <= blobs.count; l++) {
 		if (peak[l]! < TH) continue;
 		const A = blobs.area[l]!;
 		if (A < Math.max(3, expected * 0.2)) continue;
 		const m = moments(blobs, l);
-		cands.push({ x: m.x, y: m.y, A, el: m.major / m.minor, m });
+		cands.push({ l, x: m.x, y: m.y, A, el: m.major / m.minor, m });
 	}
 	const roundAreas = cands
 		.filter((c) => c.el < 1.5 && c.A > expected * 0.35 && c.A < expected * 3)
@@ -327,8 +346,42 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	const pips: { x: number; y: number }[] = [];
 	let ambiguous = 0;
 	const accepted: number[] = [];
+	// Pips joined by blur into one blob: within the blob, keep what is above half the local
+	// maximum; the shallow saddles between pips fall below it. Only round, pip-sized parts count.
+	const split = (c: Blob): { x: number; y: number }[] => {
+		const l = c.l;
+		const bx = blobs.minx[l]!;
+		const by = blobs.miny[l]!;
+		const bw = blobs.maxx[l]! - bx + 1;
+		const bh = blobs.maxy[l]! - by + 1;
+		const sub = new Uint8Array(bw * bh);
+		for (let y = 0; y < bh; y++)
+			for (let x = 0; x < bw; x++) {
+				const i = (by + y) * w + bx + x;
+				if (blobs.labels[i] !== l) continue;
+				const j = (by + y - y0) * cw + (bx + x - x0);
+				if (ink[i]! > HALF * lm[j]!) sub[y * bw + x] = 1;
+			}
+		const parts = label(sub, bw, bh, false);
+		const out: { x: number; y: number }[] = [];
+		for (let q = 1; q <= parts.count; q++) {
+			const A = parts.area[q]!;
+			if (A < Ap * 0.25 || A > Ap * 1.9) continue;
+			const m = moments(parts, q);
+			if (m.major / m.minor > 1.8) return [];
+			out.push({ x: bx + m.x, y: by + m.y });
+		}
+		return out;
+	};
 	for (const c of cands) {
 		const rel = c.A / Ap;
+		if (rel > 1.6 && c.el < 7) {
+			const parts = split(c);
+			if (parts.length >= 2) {
+				pips.push(...parts);
+				continue;
+			}
+		}
 		if (rel >= 0.55 && rel <= 1.9 && c.el < 1.6) {
 			pips.push({ x: c.x, y: c.y });
 			accepted.push(c.A);
