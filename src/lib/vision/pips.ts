@@ -38,6 +38,9 @@ export interface PipCount {
 const TARGET_PIXELS = 1_000_000;
 /** When the pips come out this small (radius, working pixels), a larger working size is used. */
 const SMALL_PIP_RADIUS = 3.2;
+/** The tile-finding pass that cuts faces apart at their darker rim (light cloths). */
+const RING = -1;
+const RING_DEPTH = 14;
 /** Share of the local maximum that splits pips joined by blur. */
 const HALF = 0.5;
 const MAX_PIXELS = 2_600_000;
@@ -106,12 +109,26 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	const rejected: { A: number; pixels: number[]; pipHoles: number }[] = [];
 	let firstIvory: Uint8Array | null = null;
 	let rejectedBefore = -1;
-	for (const LT of [135, 175, 210]) {
-		// A later pass only when this one left something ivory with pip-like holes unexplained.
-		if (LT > 135 && rejected.length === rejectedBefore) break;
+	for (const LT of [135, 175, 210, RING]) {
+		let ivory: Uint8Array;
+		if (LT === RING) {
+			// A light cloth: ivory everywhere, so the first passes found one big region touching the
+			// frame. Each tile's face is ringed by its darker bevel and its shadow; pixels in such a
+			// thin dark line are cut away, so faces stand apart from the cloth.
+			if (!lightCloth(firstIvory!, M, lum, n)) break;
+			const k = Math.max(7, Math.round(Math.sqrt(n) * 0.012) | 1);
+			const cl = closing(lum, w, h, k);
+			ivory = new Uint8Array(n);
+			for (let i = 0; i < n; i++)
+				ivory[i] =
+					!M[i] && lum[i]! > 135 && chroma[i]! < 62 && cl[i]! - lum[i]! < RING_DEPTH ? 1 : 0;
+		} else {
+			// A later pass only when this one left something ivory with pip-like holes unexplained.
+			if (LT > 135 && rejected.length === rejectedBefore) continue;
+			ivory = new Uint8Array(n);
+			for (let i = 0; i < n; i++) ivory[i] = !M[i] && lum[i]! > LT && chroma[i]! < 62 ? 1 : 0;
+		}
 		rejectedBefore = rejected.length;
-		const ivory = new Uint8Array(n);
-		for (let i = 0; i < n; i++) ivory[i] = !M[i] && lum[i]! > LT && chroma[i]! < 62 ? 1 : 0;
 		if (!firstIvory) firstIvory = ivory;
 		const comp = label(ivory, w, h, true);
 		const inv = new Uint8Array(n);
@@ -449,6 +466,20 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	if (debug) debug.sharpness = sharpness;
 
 	return { result: finish(pips.length, pips, flags, f), pipRadius: rp };
+}
+
+/** The cloth is light when much of what is not a tile passed as ivory, or is bright. */
+function lightCloth(firstIvory: Uint8Array, M: Uint8Array, lum: Float32Array, n: number): boolean {
+	let sum = 0;
+	let cnt = 0;
+	let iv = 0;
+	for (let i = 0; i < n; i += 3) {
+		if (M[i]) continue;
+		sum += lum[i]!;
+		cnt++;
+		if (firstIvory[i]) iv++;
+	}
+	return cnt > 0 && (sum / cnt > 175 || iv / cnt > 0.35);
 }
 
 function finish(
