@@ -8,3 +8,11 @@ const c0 = process.cpuUsage();
 const r = countPips(s);
 console.log(seed, s.width, s.height, 'truth', s.total, 'got', r.total, r.confidence, r.flags.join(','), (process.cpuUsage(c0).user/1000).toFixed(0), 'ms');
 }
+if (process.env.MISS) {
+	const s = await renderScene(seeds[0]!, opts);
+	const r = countPips(s);
+	const miss = s.pips.filter((p) => !r.pips.some((q) => Math.hypot(q.x - p.x, q.y - p.y) < 6));
+	const extra = r.pips.filter((p) => !s.pips.some((q) => Math.hypot(q.x - p.x, q.y - p.y) < 6));
+	console.log('missed', miss.map((p) => `${p.x.toFixed(0)},${p.y.toFixed(0)}`).join(' '));
+	console.log('extra', extra.map((p) => `${p.x.toFixed(0)},${p.y.toFixed(0)}`).join(' '));
+}

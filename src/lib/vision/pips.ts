@@ -115,7 +115,14 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 			// A light cloth: ivory everywhere, so the first passes found one big region touching the
 			// frame. Each tile's face is ringed by its darker bevel and its shadow; pixels in such a
 			// thin dark line are cut away, so faces stand apart from the cloth.
-			if (!lightCloth(firstIvory!, M, lum, n)) break;
+			// Also when a region with pip-like holes is still unexplained (a tile touching a cream
+			// print on the cloth, or glare).
+			const open = rejected.some((q) => {
+				let un = 0;
+				for (const i of q.pixels) if (!M[i]) un++;
+				return un / q.pixels.length > 0.5;
+			});
+			if (!open && !lightCloth(firstIvory!, M, lum, n)) break;
 			const k = Math.max(7, Math.round(Math.sqrt(n) * 0.012) | 1);
 			const cl = closing(lum, w, h, k);
 			ivory = new Uint8Array(n);
