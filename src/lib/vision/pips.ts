@@ -73,6 +73,11 @@ const median = (v: number[]) => {
 };
 
 export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>): Analysis {
+	const t0 = performance.now();
+	const times: [string, number][] = [];
+	const mark = (name: string) => {
+		if (debug) times.push([name, performance.now() - t0]);
+	};
 	const P: Planes = downscale(image, f);
 	const { w, h } = P;
 	// Smoothed planes for the tile mask and the ivory reference, so sensor noise and JPEG
@@ -84,6 +89,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	const n = w * h;
 	const flags = new Set<string>();
 
+	mark('start');
 	// 1. Ivory: bright, low saturation, not bluish.
 	const lum = new Float32Array(n);
 	const chroma = new Float32Array(n);
@@ -95,6 +101,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 		chroma[i] = B > R + 10 ? 255 : Math.max(R, G, B) - Math.min(R, G, B);
 	}
 
+	mark('ivory');
 	// 2-3. Tiles, at rising brightness thresholds: a tile merged with glare on the cloth at
 	// one threshold stands alone at a higher one. Accepted tiles are filled (pips, divider and
 	// spinner are holes in the ivory) into M and kept out of later passes.
@@ -221,18 +228,43 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 		}
 	}
 
+	mark('passes');
 	// Fill what the tiles enclose (specks of ivory inside a pip are not holes of the tile).
+	// Only within the tiles' bounding box (plus a pixel): a gap that reaches its edge is open.
 	{
-		const inv = new Uint8Array(n);
-		for (let i = 0; i < n; i++) inv[i] = M[i] ? 0 : 1;
-		const gaps = label(inv, w, h, false);
-		const maxGap = n * 0.01;
-		for (let i = 0; i < n; i++) {
-			const l = gaps.labels[i]!;
-			if (l && !gaps.border[l] && gaps.area[l]! < maxGap) M[i] = 1;
+		let gx0 = w;
+		let gy0 = h;
+		let gx1 = -1;
+		let gy1 = -1;
+		for (let y = 0; y < h; y++) {
+			const row = y * w;
+			for (let x = 0; x < w; x++) {
+				if (!M[row + x]) continue;
+				if (x < gx0) gx0 = x;
+				if (x > gx1) gx1 = x;
+				if (y < gy0) gy0 = y;
+				if (y > gy1) gy1 = y;
+			}
+		}
+		if (gx1 >= 0) {
+			gx0 = Math.max(0, gx0 - 1);
+			gy0 = Math.max(0, gy0 - 1);
+			const gw = Math.min(w - 1, gx1 + 1) - gx0 + 1;
+			const gh = Math.min(h - 1, gy1 + 1) - gy0 + 1;
+			const inv = new Uint8Array(gw * gh);
+			for (let y = 0; y < gh; y++)
+				for (let x = 0; x < gw; x++) inv[y * gw + x] = M[(gy0 + y) * w + gx0 + x] ? 0 : 1;
+			const gaps = label(inv, gw, gh, false);
+			const maxGap = n * 0.01;
+			for (let y = 0; y < gh; y++)
+				for (let x = 0; x < gw; x++) {
+					const l = gaps.labels[y * gw + x]!;
+					if (l && !gaps.border[l] && gaps.area[l]! < maxGap) M[(gy0 + y) * w + gx0 + x] = 1;
+				}
 		}
 	}
 
+	mark('fill');
 	// Background brightness: a light cloth makes tiles hard to separate.
 	let bgSum = 0;
 	let bgN = 0;
@@ -265,6 +297,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 		}
 	}
 
+	mark('bg');
 	// 4. Pip scale from the round holes in the tiles.
 	let rp = holeAreas.length >= 1 ? Math.sqrt(median(holeAreas) / Math.PI) : 0;
 	const minShort = Math.min(...shorts);
@@ -275,6 +308,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	const dt = distance(M, w, h);
 	const margin = Math.max(1.5, rp * 1.1);
 
+	mark('dt');
 	// 6. Colour black-hat.
 	let k = Math.round(rp * 3.4) | 1;
 	k = Math.max(5, k);
@@ -322,6 +356,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 			if (lum[i]! > 250) glare++;
 		}
 	}
+	mark('blackhat');
 	const ink = median3(raw, w, h, dt, margin);
 	if (inside && glare / inside > 0.04) flags.add('glare');
 
@@ -338,6 +373,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 			low[i] = v > TL ? 1 : 0;
 		}
 	}
+	mark('median3');
 	const blobs = label(low, w, h, true);
 	const peak = new Float32Array(blobs.count + 1);
 	for (let i = 0; i < n; i++) {
@@ -345,6 +381,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 		if (l && ink[i]! > peak[l]!) peak[l] = ink[i]!;
 	}
 
+	mark('label');
 	// 7. Blob classification relative to the pip scale.
 	const expected = Math.PI * rp * rp;
 	type Blob = {
@@ -448,6 +485,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 			cands: cands.map((c) => [Math.round(c.x), Math.round(c.y), c.A, +c.el.toFixed(2)])
 		});
 
+	mark('classify');
 	// Blur: the steepest edge at each pip compared with its depth.
 	const sharp: number[] = [];
 	for (const p of pips.slice(0, 60)) {
@@ -472,6 +510,8 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	if (sharp.length && sharpness < 0.9) flags.add('blur');
 	if (debug) debug.sharpness = sharpness;
 
+	mark('blur');
+	if (debug) debug.times = times;
 	return { result: finish(pips.length, pips, flags, f), pipRadius: rp };
 }
 
