@@ -383,8 +383,14 @@ export function polygonArea(poly: [number, number][]): number {
 	return Math.abs(a) / 2;
 }
 
-export function minRect(poly: [number, number][]): { long: number; short: number; angle: number } {
-	let best = { long: 0, short: 0, angle: 0, area: Infinity };
+export function minRect(poly: [number, number][]): {
+	long: number;
+	short: number;
+	angle: number;
+	cx: number;
+	cy: number;
+} {
+	let best = { long: 0, short: 0, angle: 0, area: Infinity, cx: 0, cy: 0 };
 	for (let i = 0; i < poly.length; i++) {
 		const p = poly[i]!;
 		const q = poly[(i + 1) % poly.length]!;
@@ -407,15 +413,19 @@ export function minRect(poly: [number, number][]): { long: number; short: number
 		if (a < best.area) {
 			const du = u1 - u0;
 			const dv = v1 - v0;
+			const um = (u0 + u1) / 2;
+			const vm = (v0 + v1) / 2;
 			best = {
 				long: Math.max(du, dv),
 				short: Math.min(du, dv),
 				angle: du >= dv ? ang : ang + Math.PI / 2,
-				area: a
+				area: a,
+				cx: um * c - vm * s,
+				cy: um * s + vm * c
 			};
 		}
 	}
-	return { long: best.long, short: best.short, angle: best.angle };
+	return { long: best.long, short: best.short, angle: best.angle, cx: best.cx, cy: best.cy };
 }
 
 /** Box blur with a (2r+1) square, separable, edges clamped; running sums, clamping only at the ends. */

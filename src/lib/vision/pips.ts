@@ -112,7 +112,14 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	let rough = 0;
 	const shorts: number[] = [];
 	const holeAreas: number[] = [];
-	const rects: { A: number; long: number; short: number }[] = [];
+	const rects: {
+		A: number;
+		long: number;
+		short: number;
+		angle: number;
+		cx: number;
+		cy: number;
+	}[] = [];
 	const rejected: { A: number; pixels: number[]; pipHoles: number }[] = [];
 	let firstIvory: Uint8Array | null = null;
 	let rejectedBefore = -1;
@@ -198,7 +205,8 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 				tile[l] = 1;
 				tileCount++;
 				shorts.push(rect.short);
-				rects.push({ A, long: rect.long, short: rect.short });
+				// Hull points are pixel corners; pixel centres are half a pixel in.
+				rects.push({ A, ...rect, cx: rect.cx - 0.5, cy: rect.cy - 0.5 });
 				if (solidity < 0.95 || rectangularity < 0.9) rough++;
 			} else if (roundHoles[l]! >= 2) {
 				// Remember where it was; if no later pass explains it, it is an unclear tile.
@@ -434,10 +442,31 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 		}
 		return out;
 	};
+	// The divider: pips sit at least about four pip radii from it, so whatever lies on it (the
+	// line, the brass spinner, bits of them) is not a pip. Where it runs is known from a tile's
+	// shape: across the middle of a lone tile (twice as long as wide, about 17 pip radii wide),
+	// along the middle of a row of tiles standing side by side (about 34 pip radii high).
+	const W = rp / 0.058;
+	const onDivider = (x: number, y: number): boolean => {
+		for (const q of rects) {
+			const ux = Math.cos(q.angle);
+			const uy = Math.sin(q.angle);
+			const du = (x - q.cx) * ux + (y - q.cy) * uy;
+			const dv = -(x - q.cx) * uy + (y - q.cy) * ux;
+			if (Math.abs(du) > q.long / 2 || Math.abs(dv) > q.short / 2) continue;
+			const ratio = q.long / q.short;
+			const sw = q.short / W;
+			if (sw > 0.7 && sw < 1.4 && ratio > 1.7 && ratio < 2.4) return Math.abs(du) < rp * 1.8;
+			if (sw > 1.6 && sw < 2.6) return Math.abs(dv) < rp * 1.8;
+			return false;
+		}
+		return false;
+	};
 	for (const c of cands) {
 		const rel = c.A / Ap;
+		if (onDivider(c.x, c.y)) continue;
 		if (rel > 1.6 && c.el < 7) {
-			const parts = split(c);
+			const parts = split(c).filter((p) => !onDivider(p.x, p.y));
 			if (parts.length >= 2) {
 				pips.push(...parts);
 				continue;
