@@ -29,3 +29,9 @@ if (process.env.MISS) {
 	console.log('missed', miss.map((p) => `${p.x.toFixed(0)},${p.y.toFixed(0)}`).join(' '));
 	console.log('extra', extra.map((p) => `${p.x.toFixed(0)},${p.y.toFixed(0)}`).join(' '));
 }
+if (process.env.MISS) {
+	const s = await renderScene(seeds[0]!, opts);
+	const r = countPips(s);
+	const dup = r.pips.filter((p, i) => r.pips.some((q, j) => j !== i && Math.hypot(q.x - p.x, q.y - p.y) < 8));
+	console.log('close marks', dup.map((p) => `${p.x.toFixed(0)},${p.y.toFixed(0)}`).join(' '));
+}

@@ -432,10 +432,19 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 				if (ink[i]! > HALF * lm[j]!) sub[y * bw + x] = 1;
 			}
 		const parts = label(sub, bw, bh, false);
+		// Each part's own depth: pips joined by blur are about equally deep; a smudge of noise or
+		// a JPEG block beside one pip is shallower.
+		const depth = new Float32Array(parts.count + 1);
+		for (let y = 0; y < bh; y++)
+			for (let x = 0; x < bw; x++) {
+				const q = parts.labels[y * bw + x]!;
+				const v = ink[(by + y) * w + bx + x]!;
+				if (q && v > depth[q]!) depth[q] = v;
+			}
 		const out: { x: number; y: number }[] = [];
 		for (let q = 1; q <= parts.count; q++) {
 			const A = parts.area[q]!;
-			if (A < Ap * 0.25 || A > Ap * 1.9) continue;
+			if (A < Ap * 0.25 || A > Ap * 1.9 || depth[q]! < peak[l]! * 0.6) continue;
 			const m = moments(parts, q);
 			if (m.major / m.minor > 1.8) return [];
 			out.push({ x: bx + m.x, y: by + m.y });
@@ -465,14 +474,20 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	for (const c of cands) {
 		const rel = c.A / Ap;
 		if (onDivider(c.x, c.y)) continue;
-		if (rel > 1.6 && c.el < 7) {
+		if (rel > 1.45 && c.el < 7) {
 			const parts = split(c).filter((p) => !onDivider(p.x, p.y));
 			if (parts.length >= 2) {
 				pips.push(...parts);
 				continue;
 			}
+			if (parts.length === 1 && rel <= 2.8) {
+				// One pip-sized core and something shallower beside it: one pip.
+				pips.push(parts[0]!);
+				ambiguous += 0.5;
+				continue;
+			}
 		}
-		if (rel >= 0.55 && rel <= 1.9 && c.el < 1.6) {
+		if (rel >= 0.55 && rel <= 1.9 && c.el < (rel <= 1.45 ? 2 : 1.6)) {
 			pips.push({ x: c.x, y: c.y });
 			accepted.push(c.A);
 		} else if (rel > 1.5 && rel <= 2.8 && c.el >= 1.6 && c.el < 3.2) {
