@@ -109,6 +109,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	const minTileArea = Math.max(300, n * 0.0006);
 	let tileCount = 0;
 	let cut = 0;
+	let framed = 0;
 	let rough = 0;
 	const shorts: number[] = [];
 	const holeAreas: number[] = [];
@@ -136,13 +137,30 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 				for (const i of q.pixels) if (!M[i]) un++;
 				return un / q.pixels.length > 0.5;
 			});
-			if (!open && !lightCloth(firstIvory!, M, lum, n)) break;
+			if (!open && !framed && !lightCloth(firstIvory!, M, lum, n)) break;
 			const k = Math.max(7, Math.round(Math.sqrt(n) * 0.012) | 1);
 			const cl = closing(lum, w, h, k);
 			ivory = new Uint8Array(n);
 			for (let i = 0; i < n; i++)
 				ivory[i] =
 					!M[i] && lum[i]! > 135 && chroma[i]! < 62 && cl[i]! - lum[i]! < RING_DEPTH ? 1 : 0;
+			// An opening: erode, then grow back all but a pixel, so the thin bridges left between a
+			// face and a cream print (where the rim is faint) break.
+			// Holes (pips, the divider) are filled first, so only the outline is opened.
+			const e = Math.max(2, Math.round(Math.sqrt(n) * 0.004));
+			const filled = new Uint8Array(n);
+			for (let i = 0; i < n; i++) filled[i] = ivory[i] ? 0 : 1;
+			const gaps = label(filled, w, h, false);
+			for (let i = 0; i < n; i++) {
+				const l = gaps.labels[i]!;
+				filled[i] = !l || (!gaps.border[l] && gaps.area[l]! < n * 0.01) ? 1 : 0;
+			}
+			const d1 = distance(filled, w, h);
+			const outside = new Uint8Array(n);
+			for (let i = 0; i < n; i++) outside[i] = d1[i]! > e ? 0 : 1;
+			const d2 = distance(outside, w, h);
+			for (let i = 0; i < n; i++) ivory[i] = ivory[i] && d2[i]! < e ? 1 : 0;
+			if (debug) debug.ringIvory = ivory;
 		} else {
 			// A later pass only when this one left something ivory with pip-like holes unexplained.
 			if (LT > 135 && rejected.length === rejectedBefore) continue;
@@ -199,6 +217,9 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 			if (comp.border[l]) {
 				// A tile cut by the frame (compact, with pip-like holes) cannot be counted whole.
 				if (LT === 135 && solidity >= 0.85 && roundHoles[l]! >= 2) cut++;
+				// Pip-like holes in ivory that reaches the frame: perhaps a tile joined to a cream
+				// print on the cloth.
+				if (roundHoles[l]! >= 2) framed++;
 				continue;
 			}
 			if (solidity >= 0.88 && rectangularity >= 0.8 && rect.short >= 12) {
@@ -273,6 +294,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	}
 
 	mark('fill');
+	if (debug) debug.M = M;
 	// Background brightness: a light cloth makes tiles hard to separate.
 	let bgSum = 0;
 	let bgN = 0;
