@@ -370,9 +370,15 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 		}
 		return o;
 	};
-	const cr = closing(crop(r), cw, ch, k);
-	const cg = closing(crop(g), cw, ch, k);
-	const cb = closing(crop(b), cw, ch, k);
+	// One plane: the darkest channel. Ivory is light in all three; every pip colour (black,
+	// grey, the blues, pale yellow, red...) is dark in at least one, so one closing does.
+	const dark = new Float32Array(n);
+	const darkRaw = new Float32Array(n);
+	for (let i = 0; i < n; i++) {
+		dark[i] = Math.min(r[i]!, g[i]!, b[i]!);
+		darkRaw[i] = Math.min(P.r[i]!, P.g[i]!, P.b[i]!);
+	}
+	const cd = closing(crop(dark), cw, ch, k);
 	const raw = new Float32Array(n);
 	let glare = 0;
 	let inside = 0;
@@ -382,7 +388,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 			if (dt[i]! <= margin) continue;
 			const j = (y - y0) * cw + (x - x0);
 			inside++;
-			raw[i] = Math.max(cr[j]! - P.r[i]!, cg[j]! - P.g[i]!, cb[j]! - P.b[i]!);
+			raw[i] = cd[j]! - darkRaw[i]!;
 			if (lum[i]! > 250) glare++;
 		}
 	}
