@@ -2,12 +2,16 @@
 //  1. downscale to about a megapixel (area average);
 //  2. tiles: bright, low-saturation pixels; connected components whose holes (pips, divider,
 //     spinner) are filled; kept when they are compact, convex and rectangular (one tile or a row
-//     of touching tiles), rejected when they touch the frame or look like cloth;
+//     of touching tiles), rejected when they touch the frame or look like cloth. On a light
+//     cloth, or when ivory with pip-like holes stays unexplained (a tile joined to a cream print
+//     or stripe), one more pass cuts each face out at its darker bevel and shadow (a grey
+//     black-hat) and opens the outline so thin bridges break;
 //  3. the pip scale: the median size of the round holes in those tiles;
-//  4. pips: a colour black-hat (per channel closing minus the image, the strongest channel) inside
-//     the tiles away from their rims, hysteresis threshold, connected components kept by size and
-//     roundness relative to the pip scale; the divider (long) and the brass spinner on it (joined
-//     to the divider, so long too) are rejected; two pips merged by blur count as two;
+//  4. pips: a black-hat of the darkest channel (closing minus the image) inside the tiles away
+//     from their rims, hysteresis threshold, connected components kept by size and roundness
+//     relative to the pip scale. Blobs too big for one pip (pips joined by blur) are split at
+//     half their local maximum into parts of similar depth. Nothing on a tile's divider line
+//     counts (the line, the brass spinner, pieces of them): pips never sit there;
 //  5. confidence from what could go wrong: no tiles, a light background, blur, glare, pip sizes
 //     that disagree, blobs that were neither clearly pips nor clearly not.
 import {
