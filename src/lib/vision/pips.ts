@@ -376,13 +376,11 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	};
 	// One plane: the darkest channel. Ivory is light in all three; every pip colour (black,
 	// grey, the blues, pale yellow, red...) is dark in at least one, so one closing does.
-	const dark = new Float32Array(n);
-	const darkRaw = new Float32Array(n);
-	for (let i = 0; i < n; i++) {
-		dark[i] = Math.min(r[i]!, g[i]!, b[i]!);
-		darkRaw[i] = Math.min(P.r[i]!, P.g[i]!, P.b[i]!);
-	}
-	const cd = closing(crop(dark), cw, ch, k);
+	const dark = new Float32Array(cw * ch);
+	for (let y = 0; y < ch; y++)
+		for (let x = 0, i = (y0 + y) * w + x0, j = y * cw; x < cw; x++, i++, j++)
+			dark[j] = Math.min(r[i]!, g[i]!, b[i]!);
+	const cd = closing(dark, cw, ch, k);
 	const raw = new Float32Array(n);
 	let glare = 0;
 	let inside = 0;
@@ -392,7 +390,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 			if (dt[i]! <= margin) continue;
 			const j = (y - y0) * cw + (x - x0);
 			inside++;
-			raw[i] = cd[j]! - darkRaw[i]!;
+			raw[i] = cd[j]! - Math.min(P.r[i]!, P.g[i]!, P.b[i]!);
 			if (lum[i]! > 250) glare++;
 		}
 	}
