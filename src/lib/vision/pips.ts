@@ -568,6 +568,14 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 		const R = Math.ceil(rp * 1.6);
 		let gmax = 0;
 		let depth = 0;
+		// The steepest brightness step against the deepest step in any one channel (ivory to
+		// pip), as a per-channel black-hat would measure it.
+		let rl = 255,
+			rh = 0,
+			gl = 255,
+			gh = 0,
+			bl = 255,
+			bh = 0;
 		for (let y = Math.max(1, cy - R); y <= Math.min(h - 2, cy + R); y++) {
 			for (let x = Math.max(1, cx - R); x <= Math.min(w - 2, cx + R); x++) {
 				const i = y * w + x;
@@ -575,9 +583,18 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 				const gy = lum[i + w]! - lum[i - w]!;
 				const gm = Math.hypot(gx, gy) / 2;
 				if (gm > gmax) gmax = gm;
-				if (ink[i]! > depth) depth = ink[i]!;
+				const R0 = r[i]!;
+				const G0 = g[i]!;
+				const B0 = b[i]!;
+				if (R0 < rl) rl = R0;
+				if (R0 > rh) rh = R0;
+				if (G0 < gl) gl = G0;
+				if (G0 > gh) gh = G0;
+				if (B0 < bl) bl = B0;
+				if (B0 > bh) bh = B0;
 			}
 		}
+		depth = Math.max(rh - rl, gh - gl, bh - bl);
 		if (depth > 0) sharp.push(gmax / depth);
 	}
 	const sharpness = median(sharp) * Math.min(rp, 6);
