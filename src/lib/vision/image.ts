@@ -114,6 +114,15 @@ function runFilter(
 	return out;
 }
 
+// Two work buffers kept between calls (a Worker counts one photo at a time): the column filters
+// would otherwise leave several megabytes of garbage per pass, and the collector's pauses cost
+// more than the filtering.
+const scratchBufs: Float32Array[] = [new Float32Array(0), new Float32Array(0)];
+function scratch(which: 0 | 1, size: number): Float32Array {
+	if (scratchBufs[which]!.length < size) scratchBufs[which] = new Float32Array(size);
+	return scratchBufs[which]!.subarray(0, size);
+}
+
 /**
  * The same along columns, a whole row at a time (memory is read in order, which is several times
  * faster than walking down each column).
@@ -123,8 +132,8 @@ function runFilterV(src: Float32Array, w: number, h: number, k: number, max: boo
 	const P = h + k;
 	const sgn = max ? 1 : -1;
 	const fill = -1e30;
-	const gA = new Float32Array(P * w);
-	const hA = new Float32Array(P * w);
+	const gA = scratch(0, P * w);
+	const hA = scratch(1, P * w);
 	// Row i of the padded column stack is source row i - half, or `fill` outside.
 	const load = (dst: Float32Array, i: number) => {
 		const y = i - half;
