@@ -27,6 +27,14 @@ export function downscale(img: Rgba, f: number): Planes {
 	const r = new Float32Array(w * h);
 	const g = new Float32Array(w * h);
 	const b = new Float32Array(w * h);
+	if (w === W && h === H) {
+		for (let i = 0, j = 0; i < w * h; i++, j += 4) {
+			r[i] = data[j]!;
+			g[i] = data[j + 1]!;
+			b[i] = data[j + 2]!;
+		}
+		return { w, h, r, g, b };
+	}
 	const cnt = new Float32Array(w * h);
 	const xmap = new Int32Array(W);
 	for (let x = 0; x < W; x++) xmap[x] = Math.min(w - 1, Math.floor(x / f));
@@ -63,6 +71,7 @@ function runFilter(
 	horizontal: boolean,
 	max: boolean
 ): Float32Array {
+	if (!horizontal) return runFilterV(src, w, h, k, max);
 	const out = new Float32Array(src.length);
 	const n = horizontal ? w : h;
 	const lines = horizontal ? h : w;
@@ -103,6 +112,72 @@ function runFilter(
 		}
 	}
 	return out;
+}
+
+// Two work buffers kept between calls (a Worker counts one photo at a time): the column filters
+// would otherwise leave several megabytes of garbage per pass, and the collector's pauses cost
+// more than the filtering.
+const scratchBufs: Float32Array[] = [new Float32Array(0), new Float32Array(0)];
+function scratch(which: 0 | 1, size: number): Float32Array {
+	if (scratchBufs[which]!.length < size) scratchBufs[which] = new Float32Array(size);
+	return scratchBufs[which]!.subarray(0, size);
+}
+
+/**
+ * The same along columns, a whole row at a time (memory is read in order, which is several times
+ * faster than walking down each column).
+ */
+function runFilterV(src: Float32Array, w: number, h: number, k: number, max: boolean) {
+	const half = k >> 1;
+	const P = h + k;
+	const sgn = max ? 1 : -1;
+	const fill = -1e30;
+	const gA = scratch(0, P * w);
+	const hA = scratch(1, P * w);
+	// Row i of the padded column stack is source row i - half, or `fill` outside.
+	const load = (dst: Float32Array, i: number) => {
+		const y = i - half;
+		const o = i * w;
+		if (y < 0 || y >= h) dst.fill(fill, o, o + w);
+		else for (let x = 0, j = y * w; x < w; x++, j++) dst[o + x] = sgn * src[j]!;
+	};
+	for (let s = 0; s < P; s += k) {
+		const e = s + k < P ? s + k : P;
+		load(gA, s);
+		for (let i = s + 1; i < e; i++) {
+			load(gA, i);
+			const o = i * w;
+			for (let x = 0; x < w; x++) {
+				const a = gA[o - w + x]!;
+				if (a > gA[o + x]!) gA[o + x] = a;
+			}
+		}
+		load(hA, e - 1);
+		for (let i = e - 2; i >= s; i--) {
+			load(hA, i);
+			const o = i * w;
+			for (let x = 0; x < w; x++) {
+				const a = hA[o + w + x]!;
+				if (a > hA[o + x]!) hA[o + x] = a;
+			}
+		}
+	}
+	const out = new Float32Array(w * h);
+	for (let y = 0; y < h; y++) {
+		const oh = y * w;
+		const og = (y + k - 1) * w;
+		for (let x = 0; x < w; x++) {
+			const a = hA[oh + x]!;
+			const b = gA[og + x]!;
+			out[oh + x] = sgn * (a > b ? a : b);
+		}
+	}
+	return out;
+}
+
+/** Grey dilation (running max) with a k x k square. */
+export function dilate(src: Float32Array, w: number, h: number, k: number): Float32Array {
+	return runFilter(runFilter(src, w, h, k, true, true), w, h, k, false, true);
 }
 
 /** Grey closing with a k x k square: fills dark structures smaller than the square. */
@@ -317,8 +392,14 @@ export function polygonArea(poly: [number, number][]): number {
 	return Math.abs(a) / 2;
 }
 
-export function minRect(poly: [number, number][]): { long: number; short: number; angle: number } {
-	let best = { long: 0, short: 0, angle: 0, area: Infinity };
+export function minRect(poly: [number, number][]): {
+	long: number;
+	short: number;
+	angle: number;
+	cx: number;
+	cy: number;
+} {
+	let best = { long: 0, short: 0, angle: 0, area: Infinity, cx: 0, cy: 0 };
 	for (let i = 0; i < poly.length; i++) {
 		const p = poly[i]!;
 		const q = poly[(i + 1) % poly.length]!;
@@ -341,39 +422,58 @@ export function minRect(poly: [number, number][]): { long: number; short: number
 		if (a < best.area) {
 			const du = u1 - u0;
 			const dv = v1 - v0;
+			const um = (u0 + u1) / 2;
+			const vm = (v0 + v1) / 2;
 			best = {
 				long: Math.max(du, dv),
 				short: Math.min(du, dv),
 				angle: du >= dv ? ang : ang + Math.PI / 2,
-				area: a
+				area: a,
+				cx: um * c - vm * s,
+				cy: um * s + vm * c
 			};
 		}
 	}
-	return { long: best.long, short: best.short, angle: best.angle };
+	return { long: best.long, short: best.short, angle: best.angle, cx: best.cx, cy: best.cy };
 }
 
-/** Box blur with a (2r+1) square, separable, edges clamped. */
+/** Box blur with a (2r+1) square, separable, edges clamped; running sums, clamping only at the ends. */
 export function boxBlur(src: Float32Array, w: number, h: number, r: number): Float32Array {
 	if (r <= 0) return src;
 	const tmp = new Float32Array(src.length);
 	const out = new Float32Array(src.length);
 	const k = 2 * r + 1;
+	const line = new Float32Array(Math.max(w, h) + 2 * r + 1);
+	const blurLine = (n: number, dst: Float32Array, base: number, step: number) => {
+		// line[0 .. n + 2r): the samples with r clamped copies at each end.
+		let s = 0;
+		for (let i = 0; i < k; i++) s += line[i]!;
+		dst[base] = s / k;
+		for (let x = 1; x < n; x++) {
+			s += line[x + 2 * r]! - line[x - 1]!;
+			dst[base + x * step] = s / k;
+		}
+	};
 	for (let y = 0; y < h; y++) {
 		const row = y * w;
-		let s = 0;
-		for (let x = -r - 1; x < r; x++) s += src[row + Math.min(w - 1, Math.max(0, x))]!;
-		for (let x = 0; x < w; x++) {
-			s += src[row + Math.min(w - 1, x + r)]! - src[row + Math.max(0, x - r - 1)]!;
-			tmp[row + x] = s / k;
-		}
+		for (let i = 0; i < r; i++) line[i] = src[row]!;
+		for (let x = 0; x < w; x++) line[x + r] = src[row + x]!;
+		for (let i = 0; i < r; i++) line[w + r + i] = src[row + w - 1]!;
+		blurLine(w, tmp, row, 1);
 	}
-	for (let x = 0; x < w; x++) {
-		let s = 0;
-		for (let y = -r - 1; y < r; y++) s += tmp[Math.min(h - 1, Math.max(0, y)) * w + x]!;
-		for (let y = 0; y < h; y++) {
-			s += tmp[Math.min(h - 1, y + r) * w + x]! - tmp[Math.max(0, y - r - 1) * w + x]!;
-			out[y * w + x] = s / k;
-		}
+	// Columns: a running sum per column, updated a row at a time (memory read in order).
+	const sum = new Float32Array(w);
+	const rowAt = (y: number) => (y < 0 ? 0 : y >= h ? h - 1 : y) * w;
+	for (let y = -r; y <= r; y++) {
+		const o = rowAt(y);
+		for (let x = 0; x < w; x++) sum[x]! += tmp[o + x]!;
+	}
+	for (let y = 0; y < h; y++) {
+		const o = y * w;
+		for (let x = 0; x < w; x++) out[o + x] = sum[x]! / k;
+		const add = rowAt(y + r + 1);
+		const sub = rowAt(y - r);
+		for (let x = 0; x < w; x++) sum[x]! += tmp[add + x]! - tmp[sub + x]!;
 	}
 	return out;
 }

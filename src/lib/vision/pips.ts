@@ -2,17 +2,22 @@
 //  1. downscale to about a megapixel (area average);
 //  2. tiles: bright, low-saturation pixels; connected components whose holes (pips, divider,
 //     spinner) are filled; kept when they are compact, convex and rectangular (one tile or a row
-//     of touching tiles), rejected when they touch the frame or look like cloth;
+//     of touching tiles), rejected when they touch the frame or look like cloth. On a light
+//     cloth, or when ivory with pip-like holes stays unexplained (a tile joined to a cream print
+//     or stripe), one more pass cuts each face out at its darker bevel and shadow (a grey
+//     black-hat) and opens the outline so thin bridges break;
 //  3. the pip scale: the median size of the round holes in those tiles;
-//  4. pips: a colour black-hat (per channel closing minus the image, the strongest channel) inside
-//     the tiles away from their rims, hysteresis threshold, connected components kept by size and
-//     roundness relative to the pip scale; the divider (long) and the brass spinner on it (joined
-//     to the divider, so long too) are rejected; two pips merged by blur count as two;
+//  4. pips: a black-hat of the darkest channel (closing minus the image) inside the tiles away
+//     from their rims, hysteresis threshold, connected components kept by size and roundness
+//     relative to the pip scale. Blobs too big for one pip (pips joined by blur) are split at
+//     half their local maximum into parts of similar depth. Nothing on a tile's divider line
+//     counts (the line, the brass spinner, pieces of them): pips never sit there;
 //  5. confidence from what could go wrong: no tiles, a light background, blur, glare, pip sizes
 //     that disagree, blobs that were neither clearly pips nor clearly not.
 import {
 	boxBlur,
 	closing,
+	dilate,
 	distance,
 	downscale,
 	hull,
@@ -37,6 +42,11 @@ export interface PipCount {
 const TARGET_PIXELS = 1_000_000;
 /** When the pips come out this small (radius, working pixels), a larger working size is used. */
 const SMALL_PIP_RADIUS = 3.2;
+/** The tile-finding pass that cuts faces apart at their darker rim (light cloths). */
+const RING = -1;
+const RING_DEPTH = 14;
+/** Share of the local maximum that splits pips joined by blur. */
+const HALF = 0.5;
 const MAX_PIXELS = 2_600_000;
 
 export function countPips(image: Rgba): PipCount {
@@ -67,6 +77,11 @@ const median = (v: number[]) => {
 };
 
 export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>): Analysis {
+	const t0 = performance.now();
+	const times: [string, number][] = [];
+	const mark = (name: string) => {
+		if (debug) times.push([name, performance.now() - t0]);
+	};
 	const P: Planes = downscale(image, f);
 	const { w, h } = P;
 	// Smoothed planes for the tile mask and the ivory reference, so sensor noise and JPEG
@@ -78,6 +93,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	const n = w * h;
 	const flags = new Set<string>();
 
+	mark('start');
 	// 1. Ivory: bright, low saturation, not bluish.
 	const lum = new Float32Array(n);
 	const chroma = new Float32Array(n);
@@ -89,6 +105,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 		chroma[i] = B > R + 10 ? 255 : Math.max(R, G, B) - Math.min(R, G, B);
 	}
 
+	mark('ivory');
 	// 2-3. Tiles, at rising brightness thresholds: a tile merged with glare on the cloth at
 	// one threshold stands alone at a higher one. Accepted tiles are filled (pips, divider and
 	// spinner are holes in the ivory) into M and kept out of later passes.
@@ -96,19 +113,65 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	const minTileArea = Math.max(300, n * 0.0006);
 	let tileCount = 0;
 	let cut = 0;
+	let framed = 0;
 	let rough = 0;
 	const shorts: number[] = [];
 	const holeAreas: number[] = [];
-	const rects: { A: number; long: number; short: number }[] = [];
+	const rects: {
+		A: number;
+		long: number;
+		short: number;
+		angle: number;
+		cx: number;
+		cy: number;
+	}[] = [];
 	const rejected: { A: number; pixels: number[]; pipHoles: number }[] = [];
 	let firstIvory: Uint8Array | null = null;
 	let rejectedBefore = -1;
-	for (const LT of [135, 175, 210]) {
-		// A later pass only when this one left something ivory with pip-like holes unexplained.
-		if (LT > 135 && rejected.length === rejectedBefore) break;
+	for (const LT of [135, 175, 210, RING]) {
+		let ivory: Uint8Array;
+		if (LT === RING) {
+			// A light cloth: ivory everywhere, so the first passes found one big region touching the
+			// frame. Each tile's face is ringed by its darker bevel and its shadow; pixels in such a
+			// thin dark line are cut away, so faces stand apart from the cloth.
+			// Also when a region with pip-like holes is still unexplained (a tile touching a cream
+			// print on the cloth, or glare).
+			const open = rejected.some((q) => {
+				let un = 0;
+				for (const i of q.pixels) if (!M[i]) un++;
+				return un / q.pixels.length > 0.5;
+			});
+			if (!open && !framed && !lightCloth(firstIvory!, M, lum, n)) break;
+			const k = Math.max(7, Math.round(Math.sqrt(n) * 0.012) | 1);
+			const cl = closing(lum, w, h, k);
+			ivory = new Uint8Array(n);
+			for (let i = 0; i < n; i++)
+				ivory[i] =
+					!M[i] && lum[i]! > 135 && chroma[i]! < 62 && cl[i]! - lum[i]! < RING_DEPTH ? 1 : 0;
+			// An opening: erode, then grow back all but a pixel, so the thin bridges left between a
+			// face and a cream print (where the rim is faint) break.
+			// Holes (pips, the divider) are filled first, so only the outline is opened.
+			const e = Math.max(2, Math.round(Math.sqrt(n) * 0.004));
+			const filled = new Uint8Array(n);
+			for (let i = 0; i < n; i++) filled[i] = ivory[i] ? 0 : 1;
+			const gaps = label(filled, w, h, false);
+			for (let i = 0; i < n; i++) {
+				const l = gaps.labels[i]!;
+				filled[i] = !l || (!gaps.border[l] && gaps.area[l]! < n * 0.01) ? 1 : 0;
+			}
+			const d1 = distance(filled, w, h);
+			const outside = new Uint8Array(n);
+			for (let i = 0; i < n; i++) outside[i] = d1[i]! > e ? 0 : 1;
+			const d2 = distance(outside, w, h);
+			for (let i = 0; i < n; i++) ivory[i] = ivory[i] && d2[i]! < e ? 1 : 0;
+			if (debug) debug.ringIvory = ivory;
+		} else {
+			// A later pass only when this one left something ivory with pip-like holes unexplained.
+			if (LT > 135 && rejected.length === rejectedBefore) continue;
+			ivory = new Uint8Array(n);
+			for (let i = 0; i < n; i++) ivory[i] = !M[i] && lum[i]! > LT && chroma[i]! < 62 ? 1 : 0;
+		}
 		rejectedBefore = rejected.length;
-		const ivory = new Uint8Array(n);
-		for (let i = 0; i < n; i++) ivory[i] = !M[i] && lum[i]! > LT && chroma[i]! < 62 ? 1 : 0;
 		if (!firstIvory) firstIvory = ivory;
 		const comp = label(ivory, w, h, true);
 		const inv = new Uint8Array(n);
@@ -158,13 +221,17 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 			if (comp.border[l]) {
 				// A tile cut by the frame (compact, with pip-like holes) cannot be counted whole.
 				if (LT === 135 && solidity >= 0.85 && roundHoles[l]! >= 2) cut++;
+				// Pip-like holes in ivory that reaches the frame: perhaps a tile joined to a cream
+				// print on the cloth.
+				if (roundHoles[l]! >= 2) framed++;
 				continue;
 			}
 			if (solidity >= 0.88 && rectangularity >= 0.8 && rect.short >= 12) {
 				tile[l] = 1;
 				tileCount++;
 				shorts.push(rect.short);
-				rects.push({ A, long: rect.long, short: rect.short });
+				// Hull points are pixel corners; pixel centres are half a pixel in.
+				rects.push({ A, ...rect, cx: rect.cx - 0.5, cy: rect.cy - 0.5 });
 				if (solidity < 0.95 || rectangularity < 0.9) rough++;
 			} else if (roundHoles[l]! >= 2) {
 				// Remember where it was; if no later pass explains it, it is an unclear tile.
@@ -194,18 +261,44 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 		}
 	}
 
+	mark('passes');
 	// Fill what the tiles enclose (specks of ivory inside a pip are not holes of the tile).
+	// Only within the tiles' bounding box (plus a pixel): a gap that reaches its edge is open.
 	{
-		const inv = new Uint8Array(n);
-		for (let i = 0; i < n; i++) inv[i] = M[i] ? 0 : 1;
-		const gaps = label(inv, w, h, false);
-		const maxGap = n * 0.01;
-		for (let i = 0; i < n; i++) {
-			const l = gaps.labels[i]!;
-			if (l && !gaps.border[l] && gaps.area[l]! < maxGap) M[i] = 1;
+		let gx0 = w;
+		let gy0 = h;
+		let gx1 = -1;
+		let gy1 = -1;
+		for (let y = 0; y < h; y++) {
+			const row = y * w;
+			for (let x = 0; x < w; x++) {
+				if (!M[row + x]) continue;
+				if (x < gx0) gx0 = x;
+				if (x > gx1) gx1 = x;
+				if (y < gy0) gy0 = y;
+				if (y > gy1) gy1 = y;
+			}
+		}
+		if (gx1 >= 0) {
+			gx0 = Math.max(0, gx0 - 1);
+			gy0 = Math.max(0, gy0 - 1);
+			const gw = Math.min(w - 1, gx1 + 1) - gx0 + 1;
+			const gh = Math.min(h - 1, gy1 + 1) - gy0 + 1;
+			const inv = new Uint8Array(gw * gh);
+			for (let y = 0; y < gh; y++)
+				for (let x = 0; x < gw; x++) inv[y * gw + x] = M[(gy0 + y) * w + gx0 + x] ? 0 : 1;
+			const gaps = label(inv, gw, gh, false);
+			const maxGap = n * 0.01;
+			for (let y = 0; y < gh; y++)
+				for (let x = 0; x < gw; x++) {
+					const l = gaps.labels[y * gw + x]!;
+					if (l && !gaps.border[l] && gaps.area[l]! < maxGap) M[(gy0 + y) * w + gx0 + x] = 1;
+				}
 		}
 	}
 
+	mark('fill');
+	if (debug) debug.M = M;
 	// Background brightness: a light cloth makes tiles hard to separate.
 	let bgSum = 0;
 	let bgN = 0;
@@ -238,6 +331,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 		}
 	}
 
+	mark('bg');
 	// 4. Pip scale from the round holes in the tiles.
 	let rp = holeAreas.length >= 1 ? Math.sqrt(median(holeAreas) / Math.PI) : 0;
 	const minShort = Math.min(...shorts);
@@ -248,6 +342,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	const dt = distance(M, w, h);
 	const margin = Math.max(1.5, rp * 1.1);
 
+	mark('dt');
 	// 6. Colour black-hat.
 	let k = Math.round(rp * 3.4) | 1;
 	k = Math.max(5, k);
@@ -279,9 +374,13 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 		}
 		return o;
 	};
-	const cr = closing(crop(r), cw, ch, k);
-	const cg = closing(crop(g), cw, ch, k);
-	const cb = closing(crop(b), cw, ch, k);
+	// One plane: the darkest channel. Ivory is light in all three; every pip colour (black,
+	// grey, the blues, pale yellow, red...) is dark in at least one, so one closing does.
+	const dark = new Float32Array(cw * ch);
+	for (let y = 0; y < ch; y++)
+		for (let x = 0, i = (y0 + y) * w + x0, j = y * cw; x < cw; x++, i++, j++)
+			dark[j] = Math.min(r[i]!, g[i]!, b[i]!);
+	const cd = closing(dark, cw, ch, k);
 	const raw = new Float32Array(n);
 	let glare = 0;
 	let inside = 0;
@@ -291,17 +390,28 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 			if (dt[i]! <= margin) continue;
 			const j = (y - y0) * cw + (x - x0);
 			inside++;
-			raw[i] = Math.max(cr[j]! - P.r[i]!, cg[j]! - P.g[i]!, cb[j]! - P.b[i]!);
+			raw[i] = cd[j]! - Math.min(P.r[i]!, P.g[i]!, P.b[i]!);
 			if (lum[i]! > 250) glare++;
 		}
 	}
+	mark('blackhat');
 	const ink = median3(raw, w, h, dt, margin);
 	if (inside && glare / inside > 0.04) flags.add('glare');
 
 	const TH = 48;
 	const TL = 30;
+	// Half of the local maximum: pips that blur has joined by a shallow saddle come apart.
+	const lk = Math.max(3, Math.round(rp * 1.6) * 2 + 1);
+	const lm = dilate(crop(ink), cw, ch, lk);
 	const low = new Uint8Array(n);
-	for (let i = 0; i < n; i++) low[i] = ink[i]! > TL ? 1 : 0;
+	for (let y = y0; y < y0 + ch; y++) {
+		for (let x = x0; x < x0 + cw; x++) {
+			const i = y * w + x;
+			const v = ink[i]!;
+			low[i] = v > TL ? 1 : 0;
+		}
+	}
+	mark('median3');
 	const blobs = label(low, w, h, true);
 	const peak = new Float32Array(blobs.count + 1);
 	for (let i = 0; i < n; i++) {
@@ -309,16 +419,24 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 		if (l && ink[i]! > peak[l]!) peak[l] = ink[i]!;
 	}
 
+	mark('label');
 	// 7. Blob classification relative to the pip scale.
 	const expected = Math.PI * rp * rp;
-	type Blob = { x: number; y: number; A: number; el: number; m: ReturnType<typeof moments> };
+	type Blob = {
+		l: number;
+		x: number;
+		y: number;
+		A: number;
+		el: number;
+		m: ReturnType<typeof moments>;
+	};
 	const cands: Blob[] = [];
 	for (let l = 1; l <= blobs.count; l++) {
 		if (peak[l]! < TH) continue;
 		const A = blobs.area[l]!;
 		if (A < Math.max(3, expected * 0.2)) continue;
 		const m = moments(blobs, l);
-		cands.push({ x: m.x, y: m.y, A, el: m.major / m.minor, m });
+		cands.push({ l, x: m.x, y: m.y, A, el: m.major / m.minor, m });
 	}
 	const roundAreas = cands
 		.filter((c) => c.el < 1.5 && c.A > expected * 0.35 && c.A < expected * 3)
@@ -327,9 +445,79 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	const pips: { x: number; y: number }[] = [];
 	let ambiguous = 0;
 	const accepted: number[] = [];
+	// Pips joined by blur into one blob: within the blob, keep what is above half the local
+	// maximum; the shallow saddles between pips fall below it. Only round, pip-sized parts count.
+	const split = (c: Blob): { x: number; y: number }[] => {
+		const l = c.l;
+		const bx = blobs.minx[l]!;
+		const by = blobs.miny[l]!;
+		const bw = blobs.maxx[l]! - bx + 1;
+		const bh = blobs.maxy[l]! - by + 1;
+		const sub = new Uint8Array(bw * bh);
+		for (let y = 0; y < bh; y++)
+			for (let x = 0; x < bw; x++) {
+				const i = (by + y) * w + bx + x;
+				if (blobs.labels[i] !== l) continue;
+				const j = (by + y - y0) * cw + (bx + x - x0);
+				if (ink[i]! > HALF * lm[j]!) sub[y * bw + x] = 1;
+			}
+		const parts = label(sub, bw, bh, false);
+		// Each part's own depth: pips joined by blur are about equally deep; a smudge of noise or
+		// a JPEG block beside one pip is shallower.
+		const depth = new Float32Array(parts.count + 1);
+		for (let y = 0; y < bh; y++)
+			for (let x = 0; x < bw; x++) {
+				const q = parts.labels[y * bw + x]!;
+				const v = ink[(by + y) * w + bx + x]!;
+				if (q && v > depth[q]!) depth[q] = v;
+			}
+		const out: { x: number; y: number }[] = [];
+		for (let q = 1; q <= parts.count; q++) {
+			const A = parts.area[q]!;
+			if (A < Ap * 0.25 || A > Ap * 1.9 || depth[q]! < peak[l]! * 0.6) continue;
+			const m = moments(parts, q);
+			if (m.major / m.minor > 1.8) return [];
+			out.push({ x: bx + m.x, y: by + m.y });
+		}
+		return out;
+	};
+	// The divider: pips sit at least about four pip radii from it, so whatever lies on it (the
+	// line, the brass spinner, bits of them) is not a pip. Where it runs is known from a tile's
+	// shape: across the middle of a lone tile (twice as long as wide, about 17 pip radii wide),
+	// along the middle of a row of tiles standing side by side (about 34 pip radii high).
+	const W = rp / 0.058;
+	const onDivider = (x: number, y: number): boolean => {
+		for (const q of rects) {
+			const ux = Math.cos(q.angle);
+			const uy = Math.sin(q.angle);
+			const du = (x - q.cx) * ux + (y - q.cy) * uy;
+			const dv = -(x - q.cx) * uy + (y - q.cy) * ux;
+			if (Math.abs(du) > q.long / 2 || Math.abs(dv) > q.short / 2) continue;
+			const ratio = q.long / q.short;
+			const sw = q.short / W;
+			if (sw > 0.7 && sw < 1.4 && ratio > 1.7 && ratio < 2.4) return Math.abs(du) < rp * 1.8;
+			if (sw > 1.6 && sw < 2.6) return Math.abs(dv) < rp * 1.8;
+			return false;
+		}
+		return false;
+	};
 	for (const c of cands) {
 		const rel = c.A / Ap;
-		if (rel >= 0.55 && rel <= 1.9 && c.el < 1.6) {
+		if (onDivider(c.x, c.y)) continue;
+		if (rel > 1.45 && c.el < 7) {
+			const parts = split(c).filter((p) => !onDivider(p.x, p.y));
+			if (parts.length >= 2) {
+				pips.push(...parts);
+				continue;
+			}
+			if (parts.length === 1 && rel <= 2.8) {
+				// One pip-sized core and something shallower beside it: one pip.
+				pips.push(parts[0]!);
+				ambiguous += 0.5;
+				continue;
+			}
+		}
+		if (rel >= 0.55 && rel <= 1.9 && c.el < (rel <= 1.45 ? 2 : 1.6)) {
 			pips.push({ x: c.x, y: c.y });
 			accepted.push(c.A);
 		} else if (rel > 1.5 && rel <= 2.8 && c.el >= 1.6 && c.el < 3.2) {
@@ -371,6 +559,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 			cands: cands.map((c) => [Math.round(c.x), Math.round(c.y), c.A, +c.el.toFixed(2)])
 		});
 
+	mark('classify');
 	// Blur: the steepest edge at each pip compared with its depth.
 	const sharp: number[] = [];
 	for (const p of pips.slice(0, 60)) {
@@ -379,6 +568,14 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 		const R = Math.ceil(rp * 1.6);
 		let gmax = 0;
 		let depth = 0;
+		// The steepest brightness step against the deepest step in any one channel (ivory to
+		// pip), as a per-channel black-hat would measure it.
+		let rl = 255,
+			rh = 0,
+			gl = 255,
+			gh = 0,
+			bl = 255,
+			bh = 0;
 		for (let y = Math.max(1, cy - R); y <= Math.min(h - 2, cy + R); y++) {
 			for (let x = Math.max(1, cx - R); x <= Math.min(w - 2, cx + R); x++) {
 				const i = y * w + x;
@@ -386,16 +583,41 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 				const gy = lum[i + w]! - lum[i - w]!;
 				const gm = Math.hypot(gx, gy) / 2;
 				if (gm > gmax) gmax = gm;
-				if (ink[i]! > depth) depth = ink[i]!;
+				const R0 = r[i]!;
+				const G0 = g[i]!;
+				const B0 = b[i]!;
+				if (R0 < rl) rl = R0;
+				if (R0 > rh) rh = R0;
+				if (G0 < gl) gl = G0;
+				if (G0 > gh) gh = G0;
+				if (B0 < bl) bl = B0;
+				if (B0 > bh) bh = B0;
 			}
 		}
+		depth = Math.max(rh - rl, gh - gl, bh - bl);
 		if (depth > 0) sharp.push(gmax / depth);
 	}
 	const sharpness = median(sharp) * Math.min(rp, 6);
 	if (sharp.length && sharpness < 0.9) flags.add('blur');
 	if (debug) debug.sharpness = sharpness;
 
+	mark('blur');
+	if (debug) debug.times = times;
 	return { result: finish(pips.length, pips, flags, f), pipRadius: rp };
+}
+
+/** The cloth is light when much of what is not a tile passed as ivory, or is bright. */
+function lightCloth(firstIvory: Uint8Array, M: Uint8Array, lum: Float32Array, n: number): boolean {
+	let sum = 0;
+	let cnt = 0;
+	let iv = 0;
+	for (let i = 0; i < n; i += 3) {
+		if (M[i]) continue;
+		sum += lum[i]!;
+		cnt++;
+		if (firstIvory[i]) iv++;
+	}
+	return cnt > 0 && (sum / cnt > 175 || iv / cnt > 0.35);
 }
 
 function finish(
