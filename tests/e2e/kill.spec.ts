@@ -3,7 +3,7 @@
 // The browser is our own child process with its own profile, driven over CDP, so the kill is
 // as hard as a phone's battery dying on the browser (the profile on disk is all that is left).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
@@ -67,16 +67,24 @@ async function launch(profile: string): Promise<Running> {
 async function kill(running: Running): Promise<void> {
 	const pid = running.child.pid!;
 	process.kill(-pid, 'SIGKILL');
-	for (;;) {
-		try {
-			process.kill(-pid, 0);
-		} catch {
-			break; // ESRCH: the group is gone.
-		}
-		await sleep(20);
-	}
+	// Gone when no process of the group still runs. A killed renderer whose parent died is left
+	// to PID 1, and where that never reaps (a container) it stays a zombie in the group forever:
+	// asking the group with signal 0 would wait for it for ever (this test once hung that way).
+	while (await groupRuns(pid)) await sleep(20);
 	// The connection died with the browser; drop Playwright's side of it.
 	await running.browser.close().catch(() => {});
+}
+
+/** Whether any process of group `pgid` is alive (not a zombie), from /proc. */
+async function groupRuns(pgid: number): Promise<boolean> {
+	for (const entry of await readdir('/proc')) {
+		if (!/^\d+$/.test(entry)) continue;
+		const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+		// pid (comm) state ppid pgrp …: the fields after the command's closing parenthesis.
+		const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		if (Number(pgrp) === pgid && state !== 'Z') return true;
+	}
+	return false;
 }
 
 /** "Round k" (a cyclic schedule), or "Round k of N". */

@@ -124,6 +124,8 @@ test('who cannot cover draws one, then places a marker; the turn moves on', asyn
 	await expect(dialog.getByRole('alert')).toContainText('That double is the engine');
 	await dialog.getByLabel('Double', { exact: true }).selectOption('5');
 	await dialog.getByRole('button', { name: 'Confirm' }).click();
+	// Accepted: the dialog closes with its earlier refusal.
+	await expect(dialog).toBeHidden();
 	await expect(page.getByRole('alert')).toContainText(
 		'Double 5|5 on the Mexican train must be covered'
 	);
