@@ -1,5 +1,6 @@
 // The one error-to-words function: every kind of failure in words, no internal path or id.
 import { describe, expect, it } from 'vitest';
+import { tableProblemText } from '$lib/components/table/tableText';
 import { failureText, whereInBackup } from '$lib/components/failureText';
 
 describe('failureText', () => {
@@ -44,6 +45,12 @@ describe('failureText', () => {
 				{ name: () => 'Ben' }
 			)
 		).toBe('\u2068Ben\u2069: The hand is missing.');
-		expect(failureText({ ok: false, refused: 'no-open-double' })).toMatch(/double/i);
+		expect(
+			failureText({ ok: false, refused: 'no-open-double' }, { refused: tableProblemText })
+		).toMatch(/double/i);
+		// Without the table's words (a screen that never sends taps), a plain refusal.
+		expect(failureText({ ok: false, refused: 'no-open-double' })).toBe(
+			'The table does not allow that now.'
+		);
 	});
 });

@@ -7,9 +7,9 @@ import {
 	type DbErrorKind,
 	type Failure
 } from '$lib/state/outcome';
+import type { TableProblemCode } from '$lib/rules';
 import { iso } from './bidi';
 import { problemTextWithPlayer } from './problemText';
-import { tableProblemText } from './table/tableText';
 
 /**
  * What was being done, for the words of a database failure: saving an entry that stays on screen,
@@ -65,6 +65,11 @@ export interface FailureWords {
 	name?: (player: string) => string;
 	/** The 1-based round the screen is about, for "there is no saved round k". */
 	round?: number;
+	/**
+	 * The words of a refused table tap (`tableProblemText`): given by the table's screens, so the
+	 * other screens do not load the table's words with their first paint.
+	 */
+	refused?: (code: TableProblemCode) => string;
 }
 
 /**
@@ -111,7 +116,8 @@ export function failureText(failure: Failure, words: FailureWords = {}): string 
 		// Names isolated (show the text with <Isolated>): a right-to-left name keeps its place.
 		return failure.problems.map((p) => problemTextWithPlayer(p, (id) => iso(name(id)))).join(' ');
 	}
-	if ('refused' in failure) return tableProblemText(failure.refused);
+	if ('refused' in failure)
+		return words.refused ? words.refused(failure.refused) : m.table_refused();
 	if ('backup' in failure) return backupText(failure.backup);
 	if ('conflict' in failure) {
 		switch (failure.conflict) {
