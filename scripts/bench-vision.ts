@@ -8,46 +8,12 @@
 // those conditions (-1: the 1-megapixel timing).
 import { loadavg } from 'node:os';
 import { countPips } from '../src/lib/vision/pips';
-import { EVAL_SEED_BASE, renderScene, rng, type SceneOptions } from '../tests/vision/render';
+import { sceneConditions } from '../tests/vision/conditions';
+import { EVAL_SEED_BASE, renderScene } from '../tests/vision/render';
 
 const N = Number(process.env.BENCH_VISION_N ?? 60);
 
-type Maker = (i: number) => SceneOptions;
-const plain = { glare: false, blur: 0, perspective: false };
-const conditions: [string, Maker][] = [
-	['plain (wood/felt, flat, sharp)', () => ({ ...plain })],
-	['wood', () => ({ ...plain, background: 'wood' })],
-	['felt', () => ({ ...plain, background: 'felt' })],
-	['busy patterned cloth', () => ({ ...plain, background: 'busy' })],
-	['white cloth', () => ({ ...plain, background: 'white' })],
-	['glare', () => ({ glare: true })],
-	['mild blur', () => ({ blur: 1 })],
-	['noise + JPEG q55', () => ({ noise: 10, jpeg: 55 })],
-	['mild perspective', () => ({ perspective: true })],
-	['tiles touching', () => ({ touching: true })],
-	['colour pips', () => ({ pipStyle: 'colour' })],
-	['15 tiles', () => ({ tiles: 15 })],
-	['0.5 MP', () => ({ megapixels: 0.5 })],
-	['12 MP', () => ({ megapixels: 12 })],
-	[
-		'realistic mix',
-		(i) => {
-			const r = rng(EVAL_SEED_BASE * 3 + i);
-			const u = r();
-			return {
-				background: u < 0.45 ? 'wood' : u < 0.75 ? 'felt' : u < 0.92 ? 'busy' : 'white',
-				glare: r() < 0.25,
-				blur: r() < 0.2 ? 0.5 + r() * 0.5 : 0,
-				perspective: r() < 0.4,
-				noise: 2 + r() * 8,
-				jpeg: 60 + Math.floor(r() * 35),
-				megapixels: Math.exp(Math.log(0.5) + r() * Math.log(24)),
-				touching: r() < 0.3,
-				pipStyle: r() < 0.5 ? 'black' : 'colour'
-			};
-		}
-	]
-];
+const conditions = sceneConditions(EVAL_SEED_BASE);
 
 const pct = (a: number, n: number) => `${((100 * a) / n).toFixed(1)}%`.padStart(7);
 

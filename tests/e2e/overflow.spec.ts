@@ -4,29 +4,13 @@
 // POLISH_SHOTS=<dir> also keeps a screenshot of every cell, to look at.
 import { expect, test, type Page } from '@playwright/test';
 import { newEvening, playRound, type Preset } from './helpers/evening';
+import { longNames } from './helpers/names';
 
 const LOCALES = ['en', 'de', 'fr', 'it'] as const;
 const WIDTHS = [320, 390] as const;
 const SHOTS = process.env.POLISH_SHOTS;
 /** OVERFLOW_SCREENS=setup,table checks only those screens (a quicker run for one change). */
 const ONLY = process.env.OVERFLOW_SCREENS?.split(',') ?? null;
-
-/** Forty characters each, different from the first letters on: one without any space. */
-function longNames(count: number): string[] {
-	const bases = [
-		'Maximiliane Theresia von Oberhollenzer',
-		'Hansruedi-Bartholomäus-Zwingliwegmatter',
-		'Jean-Baptiste Alexandre de Montmorency',
-		'Francescamariaantoniettadellagherardesca',
-		'Anastasia Konstantinovna Rimskaya-Korsak',
-		'Yvonne Charlotte Wilhelmina Scheidegger',
-		'Bartholomew Christopher Featherstonehaug',
-		'Giuseppina Annunziata Caracciolo-Pignate',
-		'Hanspeter Adalbert Grünenfelder-Schmid',
-		'Guðrún Sigríður Þórhallsdóttir Hjaltalín'
-	];
-	return bases.slice(0, count).map((b, i) => `${i}${b}`.padEnd(40, 'x').slice(0, 40));
-}
 
 interface Evening {
 	players: number;

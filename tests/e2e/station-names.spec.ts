@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { newEvening } from './helpers/evening';
+import { longNames } from './helpers/names';
 
 const SHOTS = '/tmp/table-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -13,18 +14,7 @@ const LOCALES = ['en', 'de', 'fr', 'it'] as const;
 const WIDTHS = [320, 390] as const;
 
 /** Ten 40-character names, one of them without any space. */
-const NAMES = [
-	'Maximiliane Theresia von Oberhollenzer',
-	'Hansruedi-Bartholomäus-Zwingliwegmatter',
-	'Jean-Baptiste Alexandre de Montmorency',
-	'Francescamariaantoniettadellagherardesca',
-	'Anastasia Konstantinovna Rimskaya-Korsak',
-	'Yvonne Charlotte Wilhelmina Scheidegger',
-	'Bartholomew Christopher Featherstonehaug',
-	'Giuseppina Annunziata Caracciolo-Pignate',
-	'Hanspeter Adalbert Grünenfelder-Schmid',
-	'Guðrún Sigríður Þórhallsdóttir Hjaltalín'
-].map((n) => n.padEnd(40, 'x'));
+const NAMES = longNames(10);
 
 async function noSidewaysScroll(page: Page) {
 	const { scroll, client } = await page.evaluate(() => ({

@@ -5,47 +5,13 @@
 import { writeFileSync } from 'node:fs';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { countPips } from '../../src/lib/vision/pips';
-import { renderScene, rng, toPng, TUNING_SEED_MAX, type SceneOptions } from './render';
+import { sceneConditions } from './conditions';
+import { renderScene, toPng, TUNING_SEED_MAX } from './render';
 
 const N = Number(process.env.TUNE_N ?? 30);
 const BASE = Number(process.env.TUNE_BASE ?? 20_000);
 const DUMP = process.env.TUNE_DUMP;
-type Maker = (i: number) => SceneOptions;
-const plain = { glare: false, blur: 0, perspective: false };
-const conditions: [string, Maker][] = [
-	['plain', () => ({ ...plain })],
-	['wood', () => ({ ...plain, background: 'wood' })],
-	['felt', () => ({ ...plain, background: 'felt' })],
-	['busy', () => ({ ...plain, background: 'busy' })],
-	['white', () => ({ ...plain, background: 'white' })],
-	['glare', () => ({ glare: true })],
-	['blur', () => ({ blur: 1 })],
-	['noise+jpeg', () => ({ noise: 10, jpeg: 55 })],
-	['perspective', () => ({ perspective: true })],
-	['touching', () => ({ touching: true })],
-	['colour', () => ({ pipStyle: 'colour' })],
-	['15 tiles', () => ({ tiles: 15 })],
-	['0.5 MP', () => ({ megapixels: 0.5 })],
-	['12 MP', () => ({ megapixels: 12 })],
-	[
-		'mix',
-		(i) => {
-			const r = rng(BASE * 3 + i);
-			const u = r();
-			return {
-				background: u < 0.45 ? 'wood' : u < 0.75 ? 'felt' : u < 0.92 ? 'busy' : 'white',
-				glare: r() < 0.25,
-				blur: r() < 0.2 ? 0.5 + r() * 0.5 : 0,
-				perspective: r() < 0.4,
-				noise: 2 + r() * 8,
-				jpeg: 60 + Math.floor(r() * 35),
-				megapixels: Math.exp(Math.log(0.5) + r() * Math.log(24)),
-				touching: r() < 0.3,
-				pipStyle: r() < 0.5 ? 'black' : 'colour'
-			};
-		}
-	]
-];
+const conditions = sceneConditions(BASE);
 
 async function dump(
 	path: string,
@@ -116,7 +82,7 @@ for (const ci of only ?? conditions.map((_, i) => i)) {
 		}
 	}
 	console.log(
-		`${name.padEnd(12)} exact ${((100 * exact) / N).toFixed(0).padStart(3)}%  ±2 ${((100 * w2) / N).toFixed(0).padStart(3)}%  MAE ${(abs / N).toFixed(2)}  cw ${cw}  ${fails.join(' ')}`
+		`${name.padEnd(32)} exact ${((100 * exact) / N).toFixed(0).padStart(3)}%  ±2 ${((100 * w2) / N).toFixed(0).padStart(3)}%  MAE ${(abs / N).toFixed(2)}  cw ${cw}  ${fails.join(' ')}`
 	);
 }
 console.log(`mean ${(totalMs / count).toFixed(0)} ms CPU per photo`);

@@ -1,0 +1,67 @@
+// A line chart in the app's palette, for the standings and a player's page: Chart.js is loaded
+// only where a chart is drawn, and only the parts a line chart needs.
+import type { Chart, ChartData } from 'chart.js';
+import { getLocale } from '$lib/paraglide/runtime.js';
+import { themeColor } from '$lib/state/settings.svelte';
+
+export type LineChart = Chart<'line', (number | null)[], string>;
+export type LineData = ChartData<'line', (number | null)[], string>;
+
+/** The palette's text and grid colours, read now (they follow the theme). */
+function ink() {
+	return { text: themeColor('--text', '#fff'), grid: themeColor('--border', '#444') };
+}
+
+/** Draws `data` on `canvas`; `xTitle` names the x axis. No legend: the screens write their own. */
+export async function drawLineChart(
+	canvas: HTMLCanvasElement,
+	data: LineData,
+	xTitle?: string
+): Promise<LineChart> {
+	const chartjs = await import('chart.js');
+	const { Chart } = chartjs;
+	Chart.register(
+		chartjs.LineController,
+		chartjs.LineElement,
+		chartjs.PointElement,
+		chartjs.LinearScale,
+		chartjs.CategoryScale,
+		chartjs.Tooltip
+	);
+	const { text, grid } = ink();
+	return new Chart<'line', (number | null)[], string>(canvas, {
+		type: 'line',
+		data,
+		options: {
+			locale: getLocale(),
+			responsive: true,
+			maintainAspectRatio: false,
+			animation: false,
+			color: text,
+			scales: {
+				x: {
+					...(xTitle ? { title: { display: true, text: xTitle, color: text } } : {}),
+					ticks: { color: text },
+					grid: { color: grid }
+				},
+				y: { ticks: { color: text }, grid: { color: grid } }
+			},
+			plugins: { legend: { display: false } }
+		}
+	});
+}
+
+/** Redraws `chart` with `data` in the palette of the theme now on screen. */
+export function repaintLineChart(chart: LineChart, data: LineData): void {
+	const { text, grid } = ink();
+	const o = chart.options;
+	o.color = text;
+	for (const axis of [o.scales?.x, o.scales?.y]) {
+		if (!axis) continue;
+		if (axis.ticks) axis.ticks.color = text;
+		if (axis.grid) axis.grid.color = grid;
+		if ('title' in axis && axis.title) axis.title.color = text;
+	}
+	chart.data = data;
+	chart.update();
+}
