@@ -198,6 +198,16 @@ test('a round typed but not saved survives a kill as its draft, exactly as typed
 			const page = running.page;
 			if (k > 0) await page.goto(`${baseURL}/evening/${eveningId}`);
 			await expect(page.getByRole('heading', { level: 1 })).toHaveText(roundHeading(1));
+			// The screen shows before its draft is read: what the last pass typed comes back first
+			// (typing sooner is kept over the draft, and this test would race it).
+			if (k > 0) {
+				const before = NAMES.filter((n) => n !== NAMES[k - 1]);
+				for (const [i, name] of before.entries()) {
+					await expect(page.getByLabel(`${name} points`, { exact: true })).toHaveValue(
+						String(10 * k + i)
+					);
+				}
+			}
 			// Typed, never saved: a different entry each time, over the draft of the last one.
 			const out = NAMES[k]!;
 			const others = NAMES.filter((n) => n !== out);

@@ -1,5 +1,6 @@
 import type { Workbox } from 'workbox-window';
 import { dev } from '$app/environment';
+import { whenSettled } from './settled';
 
 // The service worker is registered here (svelte.config.js: register: false) so an update waits
 // in the background until the scorekeeper presses Reload: mid-round, nothing reloads by itself.
@@ -16,11 +17,14 @@ export interface UpdateHooks {
 export function registerServiceWorker(hooks: UpdateHooks): void {
 	// In dev the app is served by Vite; a worker there would only cache stale modules.
 	if (dev || !('serviceWorker' in navigator) || registering) return;
-	// workbox-window is not needed for the first paint: it loads right after.
-	registering = import('workbox-window').then(
-		({ Workbox }) => watch(new Workbox('/service-worker.js'), hooks),
-		(err: unknown) => console.warn('Caboose: the service worker could not be registered', err)
-	);
+	// Neither workbox-window nor the worker's precaching is needed for the first paint: both wait
+	// until the page has loaded and the browser is idle (what Workbox advises, too).
+	registering = whenSettled()
+		.then(() => import('workbox-window'))
+		.then(
+			({ Workbox }) => watch(new Workbox('/service-worker.js'), hooks),
+			(err: unknown) => console.warn('Caboose: the service worker could not be registered', err)
+		);
 }
 
 function watch(workbox: Workbox, hooks: UpdateHooks): void {

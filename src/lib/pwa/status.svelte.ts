@@ -1,6 +1,7 @@
 import { FLUSH_EVENT } from '$lib/db/flush';
 import { peekDatabase, peekedEvenings, peekIsNewer, type Peek } from '$lib/db/peek';
 import { applyUpdate, registerServiceWorker, updateThenReload } from './register';
+import { whenSettled } from './settled';
 import {
 	clearMarker,
 	dataVanished,
@@ -69,12 +70,15 @@ export class AppStatusState {
 		this.#mode = 'database';
 		this.#release?.();
 		this.#release = null;
-		void import('./status-db').then(
-			({ watchDatabase }) => {
-				if (this.#mode === 'database') this.#stopDatabase = watchDatabase(this);
-			},
-			(err: unknown) => console.error('Caboose: the data watcher could not be loaded', err)
-		);
+		// The banners' watcher waits for the screen's first paint and its own reads.
+		void whenSettled()
+			.then(() => import('./status-db'))
+			.then(
+				({ watchDatabase }) => {
+					if (this.#mode === 'database') this.#stopDatabase = watchDatabase(this);
+				},
+				(err: unknown) => console.error('Caboose: the data watcher could not be loaded', err)
+			);
 	}
 
 	stop(): void {

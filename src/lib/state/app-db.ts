@@ -1,6 +1,7 @@
 // The app's database for the screens' state classes, loaded on first use: Dexie (about 32 KiB
 // gzip) is then not part of a screen's first paint, only of what that screen reads after it.
 import type { CabooseDb } from '$lib/db/database';
+import { afterPaint } from '$lib/pwa/settled';
 import { dbFailure, type DbErrorKind } from './outcome';
 
 /** A database, or the way to load it when first needed. */
@@ -8,9 +9,11 @@ export type DbSource = CabooseDb | (() => Promise<CabooseDb>);
 
 let loading: Promise<CabooseDb> | null = null;
 
-/** The app's one connection ($lib/db/client), imported on the first call. */
+/** The app's one connection ($lib/db/client), imported on the first call, after a paint. */
 export function appDb(): Promise<CabooseDb> {
-	loading ??= import('$lib/db/client').then((m) => m.db);
+	loading ??= afterPaint()
+		.then(() => import('$lib/db/client'))
+		.then((m) => m.db);
 	return loading;
 }
 
@@ -23,24 +26,50 @@ export function dbOf(source: DbSource): Promise<CabooseDb> {
  * Follows `query` live on the database of `source` and returns the stop, for `$effect`. Dexie and
  * the db functions the query needs (`load`, a dynamic import) arrive after the screen's first
  * paint; they are loaded before the query runs, as a live query may await only the database.
+ *
+ * `peek`, a plain IndexedDB read without Dexie (db/peek.ts), fills that first paint when the
+ * app's loader is the source: its value (null: nothing to show) stands until the live query's
+ * first answer, and Dexie is fetched only after the frame that shows it.
  */
 export function follow<M, T>(
 	source: DbSource,
 	load: () => Promise<M>,
 	query: (db: CabooseDb, functions: M) => Promise<T>,
 	next: (value: T) => void,
-	failed: (kind: DbErrorKind) => void
+	failed: (kind: DbErrorKind) => void,
+	peek?: () => Promise<T | null>
 ): () => void {
 	let stopped = false;
+	let live = false;
 	let subscription: { unsubscribe(): void } | undefined;
 	const fail = (error: unknown) => {
 		const failure = dbFailure(error);
 		failed('error' in failure ? failure.error : 'unknown');
 	};
-	Promise.all([import('dexie'), dbOf(source), load()]).then(([{ liveQuery }, db, functions]) => {
-		if (stopped) return;
-		subscription = liveQuery(() => query(db, functions)).subscribe({ next, error: fail });
-	}, fail);
+	let ready = Promise.resolve();
+	if (typeof source === 'function') {
+		const peeked = peek
+			? peek().then(
+					(value) => {
+						if (value !== null && !stopped && !live) next(value);
+					},
+					() => undefined
+				)
+			: Promise.resolve();
+		ready = peeked.then(afterPaint);
+	}
+	ready
+		.then(() => Promise.all([import('dexie'), dbOf(source), load()]))
+		.then(([{ liveQuery }, db, functions]) => {
+			if (stopped) return;
+			subscription = liveQuery(() => query(db, functions)).subscribe({
+				next: (value) => {
+					live = true;
+					next(value);
+				},
+				error: fail
+			});
+		}, fail);
 	return () => {
 		stopped = true;
 		subscription?.unsubscribe();

@@ -8,6 +8,7 @@ import { computeEvening, dealSize, engineAt, eveningSetup, starterSeat } from '$
 import type { EveningSetup, EveningState, RoundEntry, Ruleset } from '$lib/rules/types';
 import type { EveningRow, RoundRow } from '$lib/db/database';
 import type { CsvLabels } from '$lib/db/csv';
+import { peekEvening } from '$lib/db/peek';
 import { appDb, dbOf, follow, type DbSource } from './app-db';
 import { autosave, nothingTyped } from './draft.svelte';
 import type { EntryForm } from './entry.svelte';
@@ -89,7 +90,9 @@ export class EveningSession {
 			},
 			(kind) => {
 				this.failure = kind;
-			}
+			},
+			// The first paint shows the evening read without Dexie (null: Dexie decides).
+			() => peekEvening(id)
 		);
 	}
 
@@ -181,9 +184,8 @@ export class EveningSession {
 				});
 				const next = this.next;
 				Promise.all([
-					Promise.all([dbOf(source), rounds()]).then(([db, { loadDraft }]) =>
-						loadDraft(db, id, index)
-					),
+					// The database first: with the app's loader, it arrives after the first paint.
+					dbOf(source).then(async (db) => (await rounds()).loadDraft(db, id, index)),
 					next ? this.#wentOutOnTable(next) : null
 				]).then(
 					([fields, wentOut]) => {
@@ -231,9 +233,9 @@ export class EveningSession {
 	async #wentOutOnTable(next: NextRound): Promise<string | null> {
 		const rules = this.rules;
 		if (!rules) return null;
-		// The table's rules replay only here, after the first paint.
-		const [db, { tableEvents }, { listRounds }, { replayTable }] = await Promise.all([
-			dbOf(this.#db),
+		// The table's rules replay only here, after the first paint (which the database waits for).
+		const db = await dbOf(this.#db);
+		const [{ tableEvents }, { listRounds }, { replayTable }] = await Promise.all([
 			table(),
 			rounds(),
 			import('$lib/rules/table')

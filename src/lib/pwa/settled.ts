@@ -1,0 +1,62 @@
+// When work that a screen's first content does not need may start. On a cheap phone it would
+// otherwise take bandwidth and CPU from that first paint.
+// - afterPaint: what the screen shows first is on screen (Dexie, the standings under the entry);
+// - whenSettled: the page has loaded and the browser is idle (the service worker, the data
+//   watcher behind the banners, the wake lock, the print sheet).
+
+/** The longest wait for the browser to report a paint (ms). */
+const PAINT_WAIT = 200;
+
+/**
+ * Resolves once the browser reports a paint of content that happened after this call (a first,
+ * or a new largest, contentful paint: reported once the frame is on screen), or after PAINT_WAIT.
+ * Animation frames are not enough: a frame is shown some time after the next one has begun.
+ */
+export function afterPaint(): Promise<void> {
+	if (typeof PerformanceObserver !== 'function' || typeof performance === 'undefined')
+		return Promise.resolve();
+	const since = performance.now();
+	return new Promise((resolve) => {
+		let observer: PerformanceObserver | undefined;
+		const painted = () => {
+			observer?.disconnect();
+			clearTimeout(timer);
+			resolve();
+		};
+		const timer = setTimeout(painted, PAINT_WAIT);
+		try {
+			observer = new PerformanceObserver((list) => {
+				if (list.getEntries().some((e) => e.startTime >= since)) painted();
+			});
+			observer.observe({ type: 'paint' });
+			observer.observe({ type: 'largest-contentful-paint' });
+		} catch {
+			// A browser without these entries waits PAINT_WAIT.
+		}
+	});
+}
+
+/**
+ * After the load event (which an app rendered by scripts reaches before its content), a second
+ * for the screen's own reads and paint, then the first idle moment, or IDLE_TIMEOUT at most.
+ */
+const AFTER_LOAD = 1000;
+const IDLE_TIMEOUT = 2000;
+
+let settled: Promise<void> | null = null;
+
+/** Resolves once: a second after the load event, at the first idle moment. */
+export function whenSettled(): Promise<void> {
+	settled ??= new Promise<void>((resolve) => {
+		if (typeof window === 'undefined') return resolve();
+		const idle = () => {
+			if ('requestIdleCallback' in window)
+				requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT });
+			else resolve();
+		};
+		const loaded = () => setTimeout(idle, AFTER_LOAD);
+		if (document.readyState === 'complete') loaded();
+		else window.addEventListener('load', loaded, { once: true });
+	});
+	return settled;
+}
