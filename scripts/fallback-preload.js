@@ -48,7 +48,7 @@ export function readDictionary(kitOut) {
 			.map((s) => s.trim().replace('~', ''))
 			.filter(Boolean)
 			.map(Number);
-		dictionary.set(m[1], [0, ...layouts.filter((n) => n !== 0), Number(m[2])]);
+		dictionary.set(String(m[1]), [0, ...layouts.filter((n) => n !== 0), Number(m[2])]);
 	}
 	return dictionary;
 }
@@ -99,7 +99,7 @@ export function readNode(kitOut, n) {
 	const source = readFileSync(join(kitOut, `output/server/nodes/${n}.js`), 'utf8');
 	const list = (/** @type {string} */ name) => {
 		const m = new RegExp(`export const ${name} = (\\[.*?\\]);`).exec(source);
-		return m ? /** @type {string[]} */ (JSON.parse(m[1])) : [];
+		return m ? /** @type {string[]} */ (JSON.parse(String(m[1]))) : [];
 	};
 	return { imports: list('imports'), stylesheets: list('stylesheets') };
 }
@@ -214,7 +214,7 @@ export function addPreloads(html, table) {
 
 /** The hrefs of every <link> already in the page. @param {string} html */
 export function linkedHrefs(html) {
-	return new Set([...html.matchAll(/<link [^>]*href="([^"]+)"/g)].map((m) => m[1]));
+	return new Set([...html.matchAll(/<link [^>]*href="([^"]+)"/g)].map((m) => String(m[1])));
 }
 
 /**
