@@ -1,5 +1,8 @@
 import adapter from '@sveltejs/adapter-static';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+import { withFallbackPreload } from './scripts/fallback-preload.js';
+
+const pages = process.env.BUILD_DIR ?? 'build';
 
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
@@ -7,12 +10,11 @@ const config = {
 	kit: {
 		// A static SPA: prerendered shells plus a fallback page for deep links (evening ids).
 		// '200.html', not 'index.html', so the fallback never overwrites the prerendered home page.
-		adapter: adapter({
-			pages: process.env.BUILD_DIR ?? 'build',
-			assets: process.env.BUILD_DIR ?? 'build',
-			fallback: '200.html',
-			strict: true
-		}),
+		// The fallback also preloads its route's modules from its first bytes (see the script).
+		adapter: withFallbackPreload(
+			adapter({ pages, assets: pages, fallback: '200.html', strict: true }),
+			{ pages, fallback: '200.html' }
+		),
 		// Separate output dirs let parallel builds (BUILD_DIR, KIT_OUT) run side by side.
 		outDir: process.env.KIT_OUT ?? '.svelte-kit',
 		// workbox-window registers the worker, so an update can wait for the user's Reload.

@@ -30,6 +30,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 import { SCREENS } from './bench-screens.js';
+import { readDictionary, routeOf as routeOfIn } from './fallback-preload.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4184);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -109,17 +110,8 @@ spawnSync('npx', ['tsx', 'scripts/bench-history.ts', historyFile, String(EVENING
 
 // 3. What each route needs before its first paint: Vite's manifest and SvelteKit's route table.
 const manifest = JSON.parse(readFileSync(`${KIT}/output/client/.vite/manifest.json`, 'utf8'));
-const appSource = readFileSync(`${KIT}/generated/client-optimized/app.js`, 'utf8');
-/** route id -> node indices (root layout, layouts, page) */
-const dictionary = new Map();
-for (const m of appSource.matchAll(/"([^"]+)":\s*\[~?(\d+)(?:,\s*\[([^\]]*)\])?/g)) {
-	const layouts = (m[3] ?? '')
-		.split(',')
-		.map((s) => s.trim().replace('~', ''))
-		.filter(Boolean)
-		.map(Number);
-	dictionary.set(m[1], [0, ...layouts.filter((n) => n !== 0), Number(m[2])]);
-}
+/** route id -> node indices (root layout, layouts, page), shared with the fallback's preloads */
+const dictionary = readDictionary(KIT);
 const gzCache = new Map();
 function gz(file) {
 	if (!gzCache.has(file)) {
@@ -145,16 +137,7 @@ function closure(keys) {
 const entryKeys = Object.keys(manifest).filter(
 	(k) => manifest[k].isEntry && !k.includes('/nodes/') && !k.includes('service-worker')
 );
-function routeOf(pathname) {
-	if (dictionary.has(pathname)) return pathname;
-	for (const id of dictionary.keys()) {
-		const re = new RegExp(
-			'^' + id.replace(/\[\.\.\.[^\]]+\]/g, '.*').replace(/\[[^\]]+\]/g, '[^/]+') + '$'
-		);
-		if (re.test(pathname)) return id;
-	}
-	return null;
-}
+const routeOf = (/** @type {string} */ pathname) => routeOfIn(dictionary, pathname);
 function firstPaintBytes(route) {
 	const nodes = dictionary.get(route) ?? [];
 	const kit = KIT.replace(/^\.\//, '');

@@ -75,7 +75,9 @@ test.describe('themes', () => {
 		await page.goto(`/evening/${id}/standings`);
 		const chart = page.getByRole('img', { name: 'Standings chart' });
 		await expect(chart).toBeVisible();
-		// The chart's lines take the palette's colours (--chart-1 in light is #9a5b00).
+		// Drawn once near the viewport: scrolled to, its lines take the palette's colours
+		// (--chart-1 in light is #9a5b00).
+		await chart.scrollIntoViewIfNeeded();
 		await expect
 			.poll(() =>
 				page.evaluate(() => {

@@ -187,7 +187,8 @@ test('standings: rank, total, gap, rounds won, chart; edit a round and the total
 	await expect(table.getByRole('row', { name: /Cleo/ })).toHaveText(/3\s*Cleo\s*30\s*19\s*1/);
 	const chart = page.getByRole('img', { name: 'Standings chart' });
 	await expect(chart.locator('canvas')).toBeVisible();
-	// Chart.js drew into the canvas (it is not blank).
+	// Chart.js draws once the chart is near the viewport: scrolled to, it is not blank.
+	await chart.scrollIntoViewIfNeeded();
 	await expect
 		.poll(() =>
 			chart.locator('canvas').evaluate((c: HTMLCanvasElement) => {

@@ -1,0 +1,82 @@
+// The standings chart is drawn only once its box comes near the viewport (within a screen), or
+// the page is printed: below a long table on a short screen, Chart.js stays out of the first load.
+// Its box is reserved meanwhile, so nothing shifts when the lines appear.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { collectErrors, newEvening, playRound } from './helpers/evening';
+
+const NAMES = ['Anna', 'Ben', 'Cleo', 'Dario', 'Emil', 'Fabia', 'Gino', 'Hanna', 'Ivo', 'Jana'];
+
+/** How many pixels Chart.js has drawn into the canvas. */
+const lit = (chart: Locator) =>
+	chart.locator('canvas').evaluate((c: HTMLCanvasElement) => {
+		const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+		let n = 0;
+		for (let i = 3; i < d.length; i += 4) if (d[i]! > 0) n++;
+		return n;
+	});
+
+/** From the next load on: the page's layout shifts not caused by input, summed in window.__cls. */
+const watchShifts = (page: Page) =>
+	page.addInitScript(() => {
+		const w = window as unknown as { __cls: number };
+		w.__cls = 0;
+		new PerformanceObserver((list) => {
+			for (const e of list.getEntries() as (PerformanceEntry & {
+				value: number;
+				hadRecentInput: boolean;
+			})[]) {
+				if (!e.hadRecentInput) w.__cls += e.value;
+			}
+		}).observe({ type: 'layout-shift', buffered: true });
+	});
+
+test('below a long table on a short screen, the chart is drawn once scrolled to, in its reserved box', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	const id = await newEvening(page, NAMES, 'swiss-jassshop');
+	await playRound(page, 'Anna', Object.fromEntries(NAMES.slice(1).map((n, i) => [n, 3 + i * 4])));
+	await page.goto(`/evening/${id}/standings`);
+	const chart = page.getByRole('img', { name: 'Standings chart' });
+	await expect(chart).toBeVisible();
+	// A screen so short that the chart starts more than two screens down.
+	const top = await chart.evaluate((el) => el.getBoundingClientRect().top + scrollY);
+	const height = Math.floor(top / 3);
+	await page.setViewportSize({ width: 390, height });
+
+	await watchShifts(page);
+	await page.reload();
+	await expect(page.getByRole('table', { name: 'Standings' })).toBeVisible();
+	await expect(page.getByRole('row', { name: /Jana/ })).toBeVisible();
+	const box = await chart.boundingBox();
+	expect(box!.height).toBeGreaterThan(200);
+	// Once the page has settled (nothing more to fetch), the whole screen is there, the chart's
+	// box too, but nothing is drawn in it.
+	await page.waitForLoadState('networkidle');
+	expect(await lit(chart)).toBe(0);
+
+	await chart.scrollIntoViewIfNeeded();
+	await expect.poll(() => lit(chart)).toBeGreaterThan(1000);
+	// Drawn in the box it had: the same size, and no layout shift on the page.
+	expect((await chart.boundingBox())!.height).toBe(box!.height);
+	expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+	expect(errors).toEqual([]);
+});
+
+test('printing draws a chart that was never scrolled to', async ({ page }) => {
+	const errors = collectErrors(page);
+	const id = await newEvening(page, NAMES, 'swiss-jassshop');
+	await playRound(page, 'Anna', Object.fromEntries(NAMES.slice(1).map((n, i) => [n, 3 + i * 4])));
+	await page.goto(`/evening/${id}/standings`);
+	const chart = page.getByRole('img', { name: 'Standings chart' });
+	const top = await chart.evaluate((el) => el.getBoundingClientRect().top + scrollY);
+	await page.setViewportSize({ width: 390, height: Math.floor(top / 3) });
+	await page.reload();
+	await expect(page.getByRole('row', { name: /Jana/ })).toBeVisible();
+	await page.waitForLoadState('networkidle');
+	expect(await lit(chart)).toBe(0);
+	// What the browser fires before its print dialog.
+	await page.evaluate(() => dispatchEvent(new Event('beforeprint')));
+	await expect.poll(() => lit(chart)).toBeGreaterThan(1000);
+	expect(errors).toEqual([]);
+});
