@@ -241,9 +241,13 @@ try {
 		if ((await show.count()) > 0) {
 			await attempt('read-only link', async () => {
 				await show.first().click();
-				const link = (
-					await page.getByLabel('Link for other phones').first().textContent({ timeout: 5000 })
-				)?.trim();
+				// A read-only textarea: its value, once the link has been made.
+				const field = await page
+					.getByLabel('Link for other phones')
+					.first()
+					.elementHandle({ timeout: 5000 });
+				await page.waitForFunction((el) => el && el.value !== '', field, { timeout: 10_000 });
+				const link = (await field?.inputValue())?.trim();
 				if (link) {
 					const url = new URL(link, ORIGIN);
 					ctx.share = url.pathname + url.search + url.hash;
