@@ -28,7 +28,7 @@
 // CSS from <outDir>/output/server/nodes/<n>.js (its `imports` and `stylesheets`).
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 /**
  * SvelteKit's client route dictionary, in its matching order: route id -> node indices (root
@@ -90,19 +90,56 @@ export function routeOf(dictionary, pathname) {
 }
 
 /**
- * One node's client files, paths relative to the site root ("_app/immutable/…").
+ * The client's chunk graph (Vite's manifest): for each node, every module its code imports
+ * statically, however deep. (SvelteKit's own lists, in output/server/nodes/<n>.js, can miss a
+ * module that is also reached through a dynamic import: it walks the graph once and marks such a
+ * module seen without listing it. The browser then finds it only when its importer runs.)
+ * @param {string} kitOut
+ * @returns {(n: number) => string[]}
+ */
+export function clientImports(kitOut) {
+	/** @type {Record<string, { file: string, imports?: string[] }>} */
+	const manifest = JSON.parse(
+		readFileSync(join(kitOut, 'output/client/.vite/manifest.json'), 'utf8')
+	);
+	const key = (/** @type {number} */ n) =>
+		relative(process.cwd(), join(kitOut, `generated/client-optimized/nodes/${n}.js`));
+	return (n) => {
+		/** @type {string[]} */
+		const files = [];
+		const seen = new Set();
+		/** @param {string} k */
+		const visit = (k) => {
+			const chunk = manifest[k];
+			if (seen.has(k) || !chunk) return;
+			seen.add(k);
+			files.push(chunk.file);
+			for (const next of chunk.imports ?? []) visit(next);
+		};
+		visit(key(n));
+		return files;
+	};
+}
+
+/**
+ * One node's client files, paths relative to the site root ("_app/immutable/…"): its modules
+ * from the client's chunk graph, its stylesheets from SvelteKit's list.
  * @param {string} kitOut
  * @param {number} n
+ * @param {(n: number) => string[]} imports
  * @returns {{ imports: string[], stylesheets: string[] }}
  */
-export function readNode(kitOut, n) {
+export function readNode(kitOut, n, imports = clientImports(kitOut)) {
 	const source = readFileSync(join(kitOut, `output/server/nodes/${n}.js`), 'utf8');
 	const list = (/** @type {string} */ name) => {
 		const m = new RegExp(`export const ${name} = (\\[.*?\\]);`).exec(source);
 		return m ? /** @type {string[]} */ (JSON.parse(String(m[1]))) : [];
 	};
-	return { imports: list('imports'), stylesheets: list('stylesheets') };
+	return { imports: imports(n), stylesheets: list('stylesheets') };
 }
+
+/** SvelteKit's node of the root error page. */
+export const ROOT_ERROR = 1;
 
 /**
  * @typedef {{ prefix: string, files: string[], routes: [pattern: string, files: number[]][] }} PreloadTable
@@ -131,7 +168,8 @@ export function buildPreloadTable({ dictionary, node, prerendered, linked, base 
 		if (prerendered.has(id)) continue;
 		/** @type {number[]} */
 		const mine = [];
-		for (const n of nodes) {
+		// And the root error page (node 1), which SvelteKit's client loads at every start.
+		for (const n of [...nodes, ROOT_ERROR]) {
 			const { imports, stylesheets } = node(n);
 			// JS first: the modules are what the screen waits for.
 			for (const file of [...imports, ...stylesheets]) {
@@ -212,6 +250,28 @@ export function addPreloads(html, table) {
 	return out.replace('</head>', `\t${tag}\n\t</head>`);
 }
 
+/**
+ * Adds to a prerendered page a modulepreload for each of `files` (site-root paths) it does not
+ * link yet, after its last one and written the same way (SvelteKit writes "./_app/…"). Pure.
+ * @param {string} html
+ * @param {string[]} files
+ * @returns {string}
+ */
+export function addModulePreloads(html, files) {
+	const links = [...html.matchAll(/<link href="([^"]*?)_app\/[^"]*" rel="modulepreload">/g)];
+	const last = links.at(-1);
+	if (!last || last.index === undefined) return html;
+	const lead = String(last[1]);
+	const have = new Set(links.map((l) => l[0]));
+	const add = files
+		.filter((f) => f.endsWith('.js'))
+		.map((f) => `<link href="${lead}${f}" rel="modulepreload">`)
+		.filter((tag) => !have.has(tag));
+	if (add.length === 0) return html;
+	const at = last.index + last[0].length;
+	return `${html.slice(0, at)}${add.map((tag) => `\n\t\t${tag}`).join('')}${html.slice(at)}`;
+}
+
 /** The hrefs of every <link> already in the page. @param {string} html */
 export function linkedHrefs(html) {
 	return new Set([...html.matchAll(/<link [^>]*href="([^"]+)"/g)].map((m) => String(m[1])));
@@ -229,11 +289,21 @@ export function withFallbackPreload(adapter, { pages, fallback }) {
 		async adapt(builder) {
 			await adapter.adapt(builder);
 			const kit = builder.config.kit;
+			const imports = clientImports(kit.outDir);
+			const dictionary = readDictionary(kit.outDir);
+			// Prerendered pages: the modules SvelteKit's own list missed, and the root error page.
+			for (const [path, { file: page }] of builder.prerendered.pages) {
+				const id = routeOf(dictionary, path.slice(kit.paths.base.length) || '/');
+				if (!id) continue;
+				const files = [...(dictionary.get(id) ?? []), ROOT_ERROR].flatMap(imports);
+				const at = join(pages, page);
+				writeFileSync(at, addModulePreloads(readFileSync(at, 'utf8'), files));
+			}
 			const file = join(pages, fallback);
 			const html = readFileSync(file, 'utf8');
 			const table = buildPreloadTable({
-				dictionary: readDictionary(kit.outDir),
-				node: (n) => readNode(kit.outDir, n),
+				dictionary,
+				node: (n) => readNode(kit.outDir, n, imports),
 				prerendered: new Set(
 					builder.prerendered.paths.map((p) => p.slice(kit.paths.base.length) || '/')
 				),

@@ -1,9 +1,14 @@
 // The SPA fallback's route table (scripts/fallback-preload.js): each deep link preloads exactly
 // its own route's modules, matched in SvelteKit's order; the inline script is allowed by the CSP.
 import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+	addModulePreloads,
 	addPreloads,
+	clientImports,
 	buildPreloadTable,
 	inlineScript,
 	linkedHrefs,
@@ -26,6 +31,8 @@ const NODES: Record<number, { imports: string[]; stylesheets: string[] }> = {
 		imports: ['_app/immutable/nodes/0.js', '_app/immutable/chunks/shared.js'],
 		stylesheets: ['_app/immutable/assets/0.css']
 	},
+	// The root error page, which SvelteKit's client loads at every start.
+	1: { imports: ['_app/immutable/nodes/1.js'], stylesheets: [] },
 	2: {
 		imports: [
 			'_app/immutable/nodes/2.js',
@@ -112,18 +119,21 @@ describe('the fallback table', () => {
 			'/_app/immutable/chunks/db.js',
 			'/_app/immutable/nodes/8.js',
 			'/_app/immutable/assets/8.css',
-			'/_app/immutable/assets/Domino.css'
+			'/_app/immutable/assets/Domino.css',
+			'/_app/immutable/nodes/1.js'
 		]);
 		expect(pickPreloads(table, '/evening/e1')).toEqual([
 			'/_app/immutable/nodes/2.js',
 			'/_app/immutable/chunks/db.js',
 			'/_app/immutable/nodes/4.js',
 			'/_app/immutable/chunks/entry.js',
-			'/_app/immutable/assets/4.css'
+			'/_app/immutable/assets/4.css',
+			'/_app/immutable/nodes/1.js'
 		]);
 		expect(pickPreloads(table, '/players/p-%C3%A9mile')).toEqual([
 			'/_app/immutable/nodes/12.js',
-			'/_app/immutable/assets/12.css'
+			'/_app/immutable/assets/12.css',
+			'/_app/immutable/nodes/1.js'
 		]);
 		// A path no route serves (the app shows its 404) preloads nothing more.
 		expect(pickPreloads(table, '/evening/e1/nowhere')).toEqual([]);
@@ -169,7 +179,56 @@ describe('the rewritten fallback page', () => {
 		new Function('document', 'location', script)(document, { pathname: '/players/p1' });
 		expect(appended).toEqual([
 			{ rel: 'modulepreload', href: '/_app/immutable/nodes/12.js' },
-			{ rel: 'preload', as: 'style', crossOrigin: '', href: '/_app/immutable/assets/12.css' }
+			{ rel: 'preload', as: 'style', crossOrigin: '', href: '/_app/immutable/assets/12.css' },
+			{ rel: 'modulepreload', href: '/_app/immutable/nodes/1.js' }
 		]);
+	});
+});
+
+describe('the prerendered pages', () => {
+	it('get a modulepreload for each module they do not link yet, written as SvelteKit writes them', () => {
+		const page = `<head>
+		<link href="./_app/immutable/entry/start.js" rel="modulepreload">
+		<link href="./_app/immutable/nodes/3.js" rel="modulepreload">
+		<style>b{}</style>
+	</head>`;
+		const out = addModulePreloads(page, [
+			'_app/immutable/nodes/3.js',
+			'_app/immutable/chunks/deep.js',
+			'_app/immutable/assets/3.css',
+			'_app/immutable/nodes/1.js'
+		]);
+		expect(out.match(/rel="modulepreload"/g)).toHaveLength(4);
+		expect(out).toContain('<link href="./_app/immutable/chunks/deep.js" rel="modulepreload">');
+		expect(out).toContain('<link href="./_app/immutable/nodes/1.js" rel="modulepreload">');
+		expect(out).not.toContain('3.css');
+		expect(out.indexOf('nodes/1.js')).toBeLessThan(out.indexOf('<style>'));
+		expect(addModulePreloads(out, ['_app/immutable/chunks/deep.js'])).toBe(out);
+	});
+});
+
+describe('the client chunk graph', () => {
+	it('lists every module a node imports, however deep, also one reached by a dynamic import too', () => {
+		const kitOut = mkdtempSync(join(tmpdir(), 'kit-'));
+		const key = (n: number) =>
+			relative(process.cwd(), join(kitOut, `generated/client-optimized/nodes/${n}.js`));
+		mkdirSync(join(kitOut, 'output/client/.vite'), { recursive: true });
+		const manifest = {
+			[key(4)]: { file: '_app/immutable/nodes/4.js', imports: ['_a.js', '_entry.js'] },
+			// _a.js loads the db functions later; they import the round check that the entry
+			// form imports statically: SvelteKit's own list loses it.
+			'_a.js': { file: '_app/immutable/chunks/a.js', dynamicImports: ['_rounds.js'] },
+			'_rounds.js': { file: '_app/immutable/chunks/rounds.js', imports: ['_check.js'] },
+			'_entry.js': { file: '_app/immutable/chunks/entry.js', imports: ['_check.js'] },
+			'_check.js': { file: '_app/immutable/chunks/check.js' }
+		};
+		writeFileSync(join(kitOut, 'output/client/.vite/manifest.json'), JSON.stringify(manifest));
+		expect(clientImports(kitOut)(4)).toEqual([
+			'_app/immutable/nodes/4.js',
+			'_app/immutable/chunks/a.js',
+			'_app/immutable/chunks/entry.js',
+			'_app/immutable/chunks/check.js'
+		]);
+		rmSync(kitOut, { recursive: true, force: true });
 	});
 });
