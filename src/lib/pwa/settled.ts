@@ -1,8 +1,9 @@
 // When work that a screen's first content does not need may start. On a cheap phone it would
 // otherwise take bandwidth and CPU from that first paint.
-// - afterPaint: what the screen shows first is on screen (Dexie, the standings under the entry);
+// - afterPaint: what the screen shows first is on screen (Dexie, the standings under the entry,
+//   the chart, the print sheet that Ctrl+P must find in place);
 // - whenSettled: the page has loaded and the browser is idle (the service worker, the data
-//   watcher behind the banners, the wake lock, the print sheet).
+//   watcher behind the banners, the wake lock, the failure words).
 
 /** The longest wait for the browser to report a paint (ms). */
 const PAINT_WAIT = 200;
