@@ -51,6 +51,7 @@ export function autosave(
 	};
 	const stopEffect = $effect.root(() => {
 		let first = true;
+		let seen: number | null = null;
 		$effect(() => {
 			const fields = $state.snapshot(form.fields) as DraftFields;
 			const index = form.context?.index;
@@ -59,8 +60,15 @@ export function autosave(
 			// form must never overwrite it.
 			if (first || index === undefined || loaded !== index) {
 				first = false;
+				seen = loaded;
 				return;
 			}
+			// The run in which the round's draft has just been read: the form holds that draft, or
+			// what was typed while it was read. Only the latter is written: an empty form would
+			// delete the draft another tab is typing (drafts are kept per evening).
+			const justRead = seen !== loaded;
+			seen = loaded;
+			if (justRead && nothingTyped(fields)) return;
 			pending = { fields, index };
 			if (timer) clearTimeout(timer);
 			timer = setTimeout(flushNow, delayMs);
