@@ -277,6 +277,8 @@ test('the live table travels when chosen: the view shows what is on the table', 
 	const marker = page.getByRole('button', { name: "Marker on Ben's train", exact: true });
 	await marker.click();
 	await expect(marker).toHaveAttribute('aria-pressed', 'true');
+	// A tap shows at once and is on disk a moment later: leave the page only then.
+	await expect.poll(async () => (await storedRows(page, 'tableEvents')).length).toBe(2);
 	await page.goto(`/evening/${id}`);
 
 	const { dialog, qr, linkField } = await openShowToTable(page);

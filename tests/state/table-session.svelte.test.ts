@@ -10,11 +10,8 @@ const waitFor = vi.waitFor;
 import { flushSync } from 'svelte';
 import { resolveRules } from '$lib/rules';
 import { TableSession, type TableRound } from '$lib/state/table.svelte';
-import { appendTableEvent, tableEvents } from '$lib/db/table';
-import { closeAll, connect, freshDb } from '../db/helpers';
-import { DB_NAME } from '$lib/db/peek';
-import { guardDataVersion } from '$lib/db/versions';
-import type { CabooseDb } from '$lib/db/database';
+import { tableEvents } from '$lib/db/table';
+import { closeAll, freshDb } from '../db/helpers';
 
 afterEach(closeAll);
 
@@ -152,33 +149,5 @@ describe('TableSession', () => {
 		expect(t.session.state!.oneTileLeft.a).not.toBe(true);
 		expect(await tableEvents(t.db, 'e1', 0)).toEqual([]);
 		t.stop();
-	});
-
-	it('shows the log read without Dexie until the database has loaded', async () => {
-		const db = connect(DB_NAME);
-		guardDataVersion(db);
-		await appendTableEvent(db, 'e1', 0, { type: 'marker', player: 'a', on: true });
-		await appendTableEvent(db, 'e1', 0, { type: 'mexican', on: true });
-		db.close();
-		const round: TableRound = {
-			eveningId: 'e1',
-			roundIndex: 0,
-			rules,
-			players: ['a', 'b', 'c'],
-			engine: 12,
-			starter: null
-		};
-		// Dexie never arrives in this test: all that is shown comes from the peek.
-		const session = new TableSession(
-			() => round,
-			() => new Promise<CabooseDb>(() => undefined)
-		);
-		const cleanup = $effect.root(() => {
-			$effect(() => session.watch());
-		});
-		flushSync();
-		await waitFor(() => expect(session.events?.map((e) => e.type)).toEqual(['marker', 'mexican']));
-		expect(session.state?.trains.find((t) => t.owner === null)?.started).toBe(true);
-		cleanup();
 	});
 });

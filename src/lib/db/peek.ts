@@ -1,4 +1,4 @@
-import type { EveningRow, RoundRow, SummaryRow, TableEventRow } from './database';
+import type { EveningRow, RoundRow, SummaryRow } from './database';
 import {
 	deriveSummary,
 	roundCountsFromKeys,
@@ -240,89 +240,4 @@ export function peekedEvenings(peek: Peek): ListedEvening[] {
 		}
 	}
 	return out;
-}
-
-/** One evening and its rounds, read without Dexie for an evening screen's first paint. */
-export interface PeekedEvening {
-	evening: EveningRow;
-	/** By index, as listRounds gives them. */
-	rows: RoundRow[];
-}
-
-type PeekAt = Pick<PeekOptions, 'name' | 'factory'>;
-
-function request<T>(req: IDBRequest): Promise<T> {
-	return new Promise((resolve, reject) => {
-		req.onsuccess = () => resolve(req.result as T);
-		req.onerror = () => reject(req.error ?? new PeekFailed('read'));
-	});
-}
-
-/**
- * One read-only transaction over `stores` for a screen's first paint, before Dexie has loaded.
- * Null whenever Dexie must decide instead: no database, a schema or data format other than this
- * build's (an upgrade to run, or newer data to refuse), or any failure. Like the home page's peek
- * it never creates the database, and it closes at once (and at another connection's upgrade).
- */
-async function peekCurrent<T>(
-	stores: string[],
-	read: (tx: IDBTransaction) => Promise<T | null>,
-	{ name = DB_NAME, factory = globalThis.indexedDB }: PeekAt
-): Promise<T | null> {
-	if (!factory) return null;
-	let db: IDBDatabase | null = null;
-	try {
-		if (!(await factory.databases()).some((d) => d.name === name)) return null;
-		db = await openExisting(factory, name);
-		if (!db || db.version !== SCHEMA_NATIVE_VERSION) return null;
-		const opened = db;
-		opened.onversionchange = () => opened.close();
-		const tx = opened.transaction([...stores, 'meta'], 'readonly');
-		const [value, meta] = await Promise.all([
-			read(tx),
-			request<{ value?: unknown } | undefined>(tx.objectStore('meta').get('dataVersion'))
-		]);
-		return meta?.value === PEEK_DATA_VERSION ? value : null;
-	} catch {
-		return null;
-	} finally {
-		db?.close();
-	}
-}
-
-/** The evening and its rounds (null: no such evening, or Dexie must decide; see peekCurrent). */
-export function peekEvening(id: string, at: PeekAt = {}): Promise<PeekedEvening | null> {
-	return peekCurrent(
-		['evenings', 'rounds'],
-		async (tx) => {
-			const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
-			const [evening, rows] = await Promise.all([
-				request<EveningRow | undefined>(tx.objectStore('evenings').get(id)),
-				request<RoundRow[]>(tx.objectStore('rounds').index('[eveningId+index]').getAll(range))
-			]);
-			return evening ? { evening, rows } : null;
-		},
-		at
-	);
-}
-
-/** A round's live-table log as stored, in order of play, unchecked (see peekCurrent). */
-export function peekTableRows(
-	eveningId: string,
-	roundIndex: number,
-	at: PeekAt = {}
-): Promise<TableEventRow[] | null> {
-	return peekCurrent(
-		['tableEvents'],
-		(tx) =>
-			request<TableEventRow[]>(
-				tx
-					.objectStore('tableEvents')
-					.index('[eveningId+roundIndex+seq]')
-					.getAll(
-						IDBKeyRange.bound([eveningId, roundIndex, -Infinity], [eveningId, roundIndex, Infinity])
-					)
-			),
-		at
-	);
 }

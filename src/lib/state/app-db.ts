@@ -9,9 +9,12 @@ export type DbSource = CabooseDb | (() => Promise<CabooseDb>);
 
 let loading: Promise<CabooseDb> | null = null;
 
-/** The app's one connection ($lib/db/client), imported on the first call, after a paint. */
-export function appDb(): Promise<CabooseDb> {
-	loading ??= afterPaint()
+/**
+ * The app's one connection ($lib/db/client), imported on the first call: after the next paint,
+ * unless `now` (the evening screens, whose content and taps need it at once).
+ */
+export function appDb(options: { now?: boolean } = {}): Promise<CabooseDb> {
+	loading ??= (options.now ? Promise.resolve() : afterPaint())
 		.then(() => import('$lib/db/client'))
 		.then((m) => m.db);
 	return loading;
@@ -26,50 +29,24 @@ export function dbOf(source: DbSource): Promise<CabooseDb> {
  * Follows `query` live on the database of `source` and returns the stop, for `$effect`. Dexie and
  * the db functions the query needs (`load`, a dynamic import) arrive after the screen's first
  * paint; they are loaded before the query runs, as a live query may await only the database.
- *
- * `peek`, a plain IndexedDB read without Dexie (db/peek.ts), fills that first paint when the
- * app's loader is the source: its value (null: nothing to show) stands until the live query's
- * first answer, and Dexie is fetched only after the frame that shows it.
  */
 export function follow<M, T>(
 	source: DbSource,
 	load: () => Promise<M>,
 	query: (db: CabooseDb, functions: M) => Promise<T>,
 	next: (value: T) => void,
-	failed: (kind: DbErrorKind) => void,
-	peek?: () => Promise<T | null>
+	failed: (kind: DbErrorKind) => void
 ): () => void {
 	let stopped = false;
-	let live = false;
 	let subscription: { unsubscribe(): void } | undefined;
 	const fail = (error: unknown) => {
 		const failure = dbFailure(error);
 		failed('error' in failure ? failure.error : 'unknown');
 	};
-	let ready = Promise.resolve();
-	if (typeof source === 'function') {
-		const peeked = peek
-			? peek().then(
-					(value) => {
-						if (value !== null && !stopped && !live) next(value);
-					},
-					() => undefined
-				)
-			: Promise.resolve();
-		ready = peeked.then(afterPaint);
-	}
-	ready
-		.then(() => Promise.all([import('dexie'), dbOf(source), load()]))
-		.then(([{ liveQuery }, db, functions]) => {
-			if (stopped) return;
-			subscription = liveQuery(() => query(db, functions)).subscribe({
-				next: (value) => {
-					live = true;
-					next(value);
-				},
-				error: fail
-			});
-		}, fail);
+	Promise.all([import('dexie'), dbOf(source), load()]).then(([{ liveQuery }, db, functions]) => {
+		if (stopped) return;
+		subscription = liveQuery(() => query(db, functions)).subscribe({ next, error: fail });
+	}, fail);
 	return () => {
 		stopped = true;
 		subscription?.unsubscribe();

@@ -8,7 +8,6 @@ import { computeEvening, dealSize, engineAt, eveningSetup, starterSeat } from '$
 import type { EveningSetup, EveningState, RoundEntry, Ruleset } from '$lib/rules/types';
 import type { EveningRow, RoundRow } from '$lib/db/database';
 import type { CsvLabels } from '$lib/db/csv';
-import { peekEvening } from '$lib/db/peek';
 import { appDb, dbOf, follow, type DbSource } from './app-db';
 import { autosave, nothingTyped } from './draft.svelte';
 import type { EntryForm } from './entry.svelte';
@@ -90,9 +89,7 @@ export class EveningSession {
 			},
 			(kind) => {
 				this.failure = kind;
-			},
-			// The first paint shows the evening read without Dexie (null: Dexie decides).
-			() => peekEvening(id)
+			}
 		);
 	}
 

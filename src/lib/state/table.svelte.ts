@@ -16,7 +16,6 @@ import {
 } from '$lib/rules';
 import type { Ruleset } from '$lib/rules/types';
 import { appDb, dbOf, follow, type DbSource } from './app-db';
-import { peekTableRows } from '$lib/db/peek';
 import { attempt, done, type DbErrorKind, type Outcome } from './outcome';
 
 /** The live table's db functions: loaded with Dexie, after the screen's first paint. */
@@ -120,12 +119,7 @@ export class TableSession {
 			},
 			(kind) => {
 				this.failure = kind;
-			},
-			// The first paint shows the log read without Dexie (checked by the same schema).
-			() =>
-				Promise.all([peekTableRows(r.eveningId, r.roundIndex), table()]).then(
-					([rows, { eventsOf }]) => (rows ? eventsOf(rows) : null)
-				)
+			}
 		);
 	}
 
