@@ -66,13 +66,7 @@ export async function tableEvents(
 	roundIndex: number
 ): Promise<TableEvent[]> {
 	const [lo, hi] = roundRange(eveningId, roundIndex);
-	return eventsOf(
-		await db.tableEvents.where('[eveningId+roundIndex+seq]').between(lo, hi).toArray()
-	);
-}
-
-/** The events of stored rows, checked by the schema; rows that are not events are left out. */
-export function eventsOf(rows: TableEventRow[]): TableEvent[] {
+	const rows = await db.tableEvents.where('[eveningId+roundIndex+seq]').between(lo, hi).toArray();
 	const events: TableEvent[] = [];
 	for (const row of rows) {
 		const e = parseTableEvent(row.event);

@@ -181,8 +181,9 @@ export class EveningSession {
 				});
 				const next = this.next;
 				Promise.all([
-					// The database first: with the app's loader, it arrives after the first paint.
-					dbOf(source).then(async (db) => (await rounds()).loadDraft(db, id, index)),
+					Promise.all([dbOf(source), rounds()]).then(([db, { loadDraft }]) =>
+						loadDraft(db, id, index)
+					),
 					next ? this.#wentOutOnTable(next) : null
 				]).then(
 					([fields, wentOut]) => {
@@ -230,9 +231,9 @@ export class EveningSession {
 	async #wentOutOnTable(next: NextRound): Promise<string | null> {
 		const rules = this.rules;
 		if (!rules) return null;
-		// The table's rules replay only here, after the first paint (which the database waits for).
-		const db = await dbOf(this.#db);
-		const [{ tableEvents }, { listRounds }, { replayTable }] = await Promise.all([
+		// The table's rules replay only here, after the first paint.
+		const [db, { tableEvents }, { listRounds }, { replayTable }] = await Promise.all([
+			dbOf(this.#db),
 			table(),
 			rounds(),
 			import('$lib/rules/table')
