@@ -19,7 +19,8 @@
 // One Chromium at a time. Env: BENCH_PORT (4184), BENCH_RUNS (3), BENCH_EVENINGS (500),
 // BUILD_DIR (build), KIT_OUT (.svelte-kit), BENCH_SKIP_BUILD=1, CHROMIUM_PATH; for a quicker look
 // while working: BENCH_SCREENS=home,evenings (names as in bench-screens.js), BENCH_SKIP_LH=1,
-// BENCH_LHR_DIR=dir (keeps each Lighthouse report).
+// BENCH_LHR_DIR=dir (keeps each Lighthouse report and, under it, the artifacts each audit was
+// computed from: `lighthouse -A=dir/<screen>-<run>` replays one, e.g. to read its simulation).
 import { spawn, spawnSync, execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +45,7 @@ const SKIP_LH = !!process.env.BENCH_SKIP_LH;
 /** BENCH_LHR_DIR: where to keep each Lighthouse report whole, to read why a score is what it is. */
 const LHR_DIR = process.env.BENCH_LHR_DIR;
 if (LHR_DIR) mkdirSync(LHR_DIR, { recursive: true });
+const slug = (name) => name.replace(/\W+/g, '-');
 /** Interactions of each kind whose Event Timing is measured. */
 const INP_SAMPLES = 5;
 mkdirSync(OUT, { recursive: true });
@@ -282,16 +284,18 @@ try {
 					output: 'json',
 					logLevel: 'error',
 					disableStorageReset: true,
+					// Gather into the folder, then audit from it (the CLI's -GA).
+					...(LHR_DIR && {
+						gatherMode: join(LHR_DIR, `${slug(row.name)}-${i + 1}`),
+						auditMode: join(LHR_DIR, `${slug(row.name)}-${i + 1}`)
+					}),
 					onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo']
 				})
 			);
 			const lhr = r?.lhr;
 			if (!lhr) continue;
 			if (LHR_DIR)
-				writeFileSync(
-					join(LHR_DIR, `${row.name.replace(/\W+/g, '-')}-${i + 1}.json`),
-					JSON.stringify(lhr)
-				);
+				writeFileSync(join(LHR_DIR, `${slug(row.name)}-${i + 1}.json`), JSON.stringify(lhr));
 			const score = (k) =>
 				lhr.categories[k]?.score == null ? null : Math.round(lhr.categories[k].score * 100);
 			const audit = (k) => lhr.audits[k]?.numericValue ?? null;

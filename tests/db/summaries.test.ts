@@ -17,6 +17,8 @@ import type { RoundEntry, RulesChoice } from '$lib/rules/types';
 import type { EveningListItem } from '$lib/db/group';
 import { computeEvening, eveningSetup, playerRange, resolveRules } from '$lib/rules';
 import { summaryOf, type EveningSummary } from '$lib/state/summary';
+import { peekDatabase } from '$lib/db/peek';
+import { peekStatus } from '$lib/pwa/status.svelte';
 import { closeAll, freshDb, newEvening } from './helpers';
 
 /**
@@ -238,6 +240,19 @@ async function expectSummariesCurrent(db: CabooseDb): Promise<void> {
 		.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
 		.map((evening) => evening.id);
 	expect(page.items.map((i) => i.evening.id)).toEqual(replayed);
+
+	// The home page's peek (plain IndexedDB, reading only the newest evenings it needs) answers
+	// as Dexie's list does.
+	const { peek } = await peekDatabase(
+		async (reader) => ({ open: await reader.newestOpen(), status: await peekStatus(reader) }),
+		{ name: db.name }
+	);
+	expect(peek?.answer?.open ?? null).toEqual(page.items.find((i) => !i.summary.over) ?? null);
+	expect(peek?.answer?.status ?? { count: 0, lastSaved: 0, finished: false }).toEqual({
+		count: evenings.length,
+		lastSaved: Math.max(0, ...evenings.map((e) => e.updatedAt)),
+		finished: await anyEveningFinished(db)
+	});
 }
 
 describe('stored summaries', () => {

@@ -1,10 +1,5 @@
 import type { EveningRow, RoundRow, SummaryRow } from './database';
-import {
-	deriveSummary,
-	roundCountsFromKeys,
-	summaryIsCurrent,
-	type ListedEvening
-} from './summaries';
+import { deriveSummary, summaryIsCurrent, type ListedEvening } from './summaries';
 
 // A read-only look at the saved evenings with plain IndexedDB, for the home page: it must stay
 // small (JS budget), so it never loads Dexie. Two rules keep it harmless next to Dexie: it never
@@ -20,18 +15,13 @@ export const SCHEMA_NATIVE_VERSION = 20;
 /** database.ts DATA_VERSION, repeated here for the same reason; a test keeps it in step. */
 export const PEEK_DATA_VERSION = 2;
 
-export interface Peek {
+export interface Peek<T> {
 	/** The native IndexedDB version of the stored database. */
 	version: number;
 	/** The data format recorded in the meta store (0 when none is recorded). */
 	dataVersion: number;
-	evenings: EveningRow[];
-	/** The stored summaries (none before schema v2). */
-	summaries: SummaryRow[];
-	/** Only the rounds of evenings without a current summary: the rest is never read. */
-	rounds: RoundRow[];
-	/** Rounds stored per evening id, from the rounds' keys. */
-	roundCounts: Map<string, number>;
+	/** What was asked, read in the same transaction; null when the data is newer than this build. */
+	answer: T | null;
 }
 
 export interface PeekWatch {
@@ -53,21 +43,18 @@ export interface PeekOptions {
 	unlisted?: boolean;
 }
 
-export interface Peeked {
+export interface Peeked<T> {
 	/** Null when there is no database (nothing was ever saved, or the browser deleted it). */
-	peek: Peek | null;
+	peek: Peek<T> | null;
 	/** Closes the connection if it is still open (only a watched peek keeps it). */
 	release(): void;
 }
 
-const nothing: Peeked = { peek: null, release: () => undefined };
-
 /** True when the stored data was written by a newer Caboose than this build. */
-export function peekIsNewer(peek: Peek): boolean {
+export function peekIsNewer(peek: { version: number; dataVersion: number }): boolean {
 	return peek.version > SCHEMA_NATIVE_VERSION || peek.dataVersion > PEEK_DATA_VERSION;
 }
 
-/** Opens without a version; resolves null if the database turned out not to exist. */
 /** A request failed without an error of its own: which step failed (a code, not a sentence). */
 export class PeekFailed extends Error {
 	override name = 'PeekFailed';
@@ -76,6 +63,7 @@ export class PeekFailed extends Error {
 	}
 }
 
+/** Opens without a version; resolves null if the database turned out not to exist. */
 function openExisting(factory: IDBFactory, name: string): Promise<IDBDatabase | null> {
 	return new Promise((resolve, reject) => {
 		const req = factory.open(name);
@@ -95,87 +83,114 @@ function openExisting(factory: IDBFactory, name: string): Promise<IDBDatabase | 
 	});
 }
 
-function all<T>(store: IDBObjectStore): Promise<T[]> {
+function result<T>(req: IDBRequest): Promise<T> {
 	return new Promise((resolve, reject) => {
-		const req = store.getAll();
-		req.onsuccess = () => resolve(req.result as T[]);
+		req.onsuccess = () => resolve(req.result as T);
 		req.onerror = () => reject(req.error ?? new PeekFailed('read'));
 	});
-}
-
-function one<T>(store: IDBObjectStore, key: string): Promise<T | undefined> {
-	return new Promise((resolve, reject) => {
-		const req = store.get(key);
-		req.onsuccess = () => resolve(req.result as T | undefined);
-		req.onerror = () => reject(req.error ?? new PeekFailed('read'));
-	});
-}
-
-function allKeys(store: IDBObjectStore): Promise<IDBValidKey[]> {
-	return new Promise((resolve, reject) => {
-		const req = store.getAllKeys();
-		req.onsuccess = () => resolve(req.result);
-		req.onerror = () => reject(req.error ?? new Error('A store could not be read'));
-	});
-}
-
-function byIndex<T>(store: IDBObjectStore, index: string, key: string): Promise<T[]> {
-	return new Promise((resolve, reject) => {
-		const req = store.index(index).getAll(key);
-		req.onsuccess = () => resolve(req.result as T[]);
-		req.onerror = () => reject(req.error ?? new Error('A store could not be read'));
-	});
-}
-
-async function read(db: IDBDatabase): Promise<Peek> {
-	const stores = ['evenings', 'summaries', 'rounds', 'meta'];
-	const present = stores.filter((n) => db.objectStoreNames.contains(n));
-	const peek: Peek = {
-		version: db.version,
-		dataVersion: 0,
-		evenings: [],
-		summaries: [],
-		rounds: [],
-		roundCounts: new Map()
-	};
-	if (present.length === 0) return peek;
-	// One transaction: the evenings, their summaries and rounds as of the same moment.
-	const tx = db.transaction(present, 'readonly');
-	const has = (n: string) => present.includes(n);
-	const [evenings, summaries, meta] = await Promise.all([
-		has('evenings') ? all<EveningRow>(tx.objectStore('evenings')) : [],
-		has('summaries') ? all<SummaryRow>(tx.objectStore('summaries')) : [],
-		has('meta') ? one<{ value?: unknown }>(tx.objectStore('meta'), 'dataVersion') : undefined
-	]);
-	peek.evenings = evenings;
-	peek.summaries = summaries;
-	peek.dataVersion = typeof meta?.value === 'number' ? meta.value : 0;
-	if (has('rounds')) {
-		// Rounds only where a summary is missing or not current (all of them in a database of
-		// schema v1), asked for within the same transaction; the rest only by their keys.
-		const rounds = tx.objectStore('rounds');
-		peek.roundCounts = roundCountsFromKeys(await allKeys(rounds));
-		const current = new Map(summaries.map((s) => [s.eveningId, s]));
-		const stale = evenings.filter(
-			(e) => !summaryIsCurrent(current.get(e.id), e, peek.roundCounts.get(e.id) ?? 0)
-		);
-		const lists =
-			stale.length === evenings.length
-				? [await all<RoundRow>(rounds)]
-				: await Promise.all(stale.map((e) => byIndex<RoundRow>(rounds, 'eveningId', e.id)));
-		peek.rounds = lists.flat();
-	}
-	return peek;
 }
 
 /**
- * Reads the evenings and rounds, if a database exists. Without `watch` the connection is closed
- * at once; with it, it stays open until `release()`, an upgrade or deletion elsewhere (closed at
- * once, so that never waits on this tab), or the browser dropping it.
+ * The questions the home page asks, each answered with a few small reads inside one read-only
+ * transaction: however long the history, it reads no more than it needs (the newest evenings
+ * up to the answer, by the `createdAt` index), never every evening or every round.
  */
-export async function peekDatabase(options: PeekOptions = {}): Promise<Peeked> {
+export class PeekReader {
+	readonly #tx: IDBTransaction | null;
+	/** `tx`: over the stores there are (null when there are none). */
+	constructor(tx: IDBTransaction | null) {
+		this.#tx = tx;
+	}
+
+	#store(name: string): IDBObjectStore | null {
+		return this.#tx?.objectStoreNames.contains(name) ? this.#tx.objectStore(name) : null;
+	}
+
+	/** Evenings stored. */
+	async count(): Promise<number> {
+		const evenings = this.#store('evenings');
+		return evenings ? result<number>(evenings.count()) : 0;
+	}
+
+	/** When an evening was last saved (0 with none). */
+	async lastSaved(): Promise<number> {
+		const evenings = this.#store('evenings');
+		if (!evenings) return 0;
+		const req = evenings.index('updatedAt').openCursor(null, 'prev');
+		const cursor = await result<IDBCursorWithValue | null>(req);
+		return (cursor?.value as EveningRow | undefined)?.updatedAt ?? 0;
+	}
+
+	/**
+	 * The evenings as listEvenings orders them (createdAt, then id, descending: an index cursor
+	 * walking back visits equal dates by id, backwards), read one at a time.
+	 */
+	async *#newestFirst(): AsyncGenerator<EveningRow> {
+		const evenings = this.#store('evenings');
+		if (!evenings) return;
+		const req = evenings.index('createdAt').openCursor(null, 'prev');
+		let cursor = await result<IDBCursorWithValue | null>(req);
+		while (cursor) {
+			yield cursor.value as EveningRow;
+			const next = result<IDBCursorWithValue | null>(req);
+			cursor.continue();
+			cursor = await next;
+		}
+	}
+
+	/**
+	 * An evening with its summary: the stored one when current, else derived from its rounds.
+	 * Null for an evening whose rules this build cannot read (it is not offered).
+	 */
+	async listed(evening: EveningRow): Promise<ListedEvening | null> {
+		const rounds = this.#store('rounds')?.index('eveningId');
+		const summaries = this.#store('summaries');
+		const [stored, count] = await Promise.all([
+			summaries ? result<SummaryRow | undefined>(summaries.get(evening.id)) : undefined,
+			rounds ? result<number>(rounds.count(evening.id)) : 0
+		]);
+		if (summaryIsCurrent(stored, evening, count)) return { evening, summary: stored };
+		try {
+			const played = rounds ? await result<RoundRow[]>(rounds.getAll(evening.id)) : [];
+			return { evening, summary: deriveSummary(evening, played) };
+		} catch {
+			return null;
+		}
+	}
+
+	/** The newest evening not yet over (for Continue). Ended evenings need no other read. */
+	async newestOpen(): Promise<ListedEvening | null> {
+		for await (const evening of this.#newestFirst()) {
+			if (evening.endedAt !== null) continue;
+			const item = await this.listed(evening);
+			if (item && !item.summary.over) return item;
+		}
+		return null;
+	}
+
+	/** Whether any evening is finished: ended, or played to its last round. */
+	async anyFinished(): Promise<boolean> {
+		for await (const evening of this.#newestFirst()) {
+			if (evening.endedAt !== null) return true;
+			if ((await this.listed(evening))?.summary.over) return true;
+		}
+		return false;
+	}
+}
+
+/**
+ * Opens the database, if one exists, and answers `ask` from it in one read-only transaction
+ * (unless the data is newer than this build: then `answer` is null). Without `watch` the
+ * connection is closed at once; with it, it stays open until `release()`, an upgrade or deletion
+ * elsewhere (closed at once, so that never waits on this tab), or the browser dropping it.
+ */
+export async function peekDatabase<T>(
+	ask: (reader: PeekReader) => Promise<T>,
+	options: PeekOptions = {}
+): Promise<Peeked<T>> {
 	const name = options.name ?? DB_NAME;
 	const factory = options.factory ?? globalThis.indexedDB;
+	const nothing: Peeked<T> = { peek: null, release: () => undefined };
 	if (!factory) return nothing;
 	// Listing first: opening a database that does not exist would create it.
 	if (!options.unlisted) {
@@ -200,44 +215,23 @@ export async function peekDatabase(options: PeekOptions = {}): Promise<Peeked> {
 		options.watch?.onClose();
 	};
 	try {
-		const peek = await read(db);
+		const peek: Peek<T> = { version: db.version, dataVersion: 0, answer: null };
+		const stores = ['evenings', 'summaries', 'rounds', 'meta'].filter((n) =>
+			db.objectStoreNames.contains(n)
+		);
+		const tx = stores.length > 0 ? db.transaction(stores, 'readonly') : null;
+		if (tx && stores.includes('meta')) {
+			const meta = await result<{ value?: unknown } | undefined>(
+				tx.objectStore('meta').get('dataVersion')
+			);
+			peek.dataVersion = typeof meta?.value === 'number' ? meta.value : 0;
+		}
+		// Newer data is for a newer build to read.
+		if (!peekIsNewer(peek)) peek.answer = await ask(new PeekReader(tx));
 		if (!options.watch) release();
 		return { peek, release };
 	} catch (err) {
 		release();
 		throw err;
 	}
-}
-
-/**
- * The peeked evenings as the list shows them, newest first, each with its summary: the stored
- * one when current, else derived from its rounds. An evening whose rules this build cannot read
- * is left out.
- */
-export function peekedEvenings(peek: Peek): ListedEvening[] {
-	const summaries = new Map(peek.summaries.map((s) => [s.eveningId, s]));
-	const byEvening = new Map<string, RoundRow[]>();
-	for (const r of peek.rounds) {
-		const list = byEvening.get(r.eveningId);
-		if (list) list.push(r);
-		else byEvening.set(r.eveningId, [r]);
-	}
-	// As listEvenings orders them: createdAt descending, then id descending.
-	const evenings = [...peek.evenings].sort(
-		(a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
-	);
-	const out: ListedEvening[] = [];
-	for (const evening of evenings) {
-		const stored = summaries.get(evening.id);
-		if (summaryIsCurrent(stored, evening, peek.roundCounts.get(evening.id) ?? 0)) {
-			out.push({ evening, summary: stored });
-			continue;
-		}
-		try {
-			out.push({ evening, summary: deriveSummary(evening, byEvening.get(evening.id) ?? []) });
-		} catch {
-			// An evening this build cannot read is not offered.
-		}
-	}
-	return out;
 }

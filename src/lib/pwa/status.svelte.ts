@@ -1,5 +1,5 @@
 import { FLUSH_EVENT } from '$lib/db/flush';
-import { peekDatabase, peekedEvenings, peekIsNewer, type Peek } from '$lib/db/peek';
+import { peekDatabase, type Peek, type PeekReader } from '$lib/db/peek';
 import { applyUpdate, registerServiceWorker, updateThenReload } from './register';
 import { whenSettled } from './settled';
 import {
@@ -91,9 +91,9 @@ export class AppStatusState {
 
 	/** The home page's look at the data: newer data, vanished data, the first finished evening. */
 	async #peek(marker: SavedMarker | null, again: boolean, attempt = 0): Promise<void> {
-		let peek: Peek | null;
+		let peek: Peek<StoredStatus> | null;
 		try {
-			const peeked = await peekDatabase({
+			const peeked = await peekDatabase(peekStatus, {
 				unlisted: again,
 				watch: {
 					onVersionChange: (reason) => this.#versionChanged(reason),
@@ -118,16 +118,20 @@ export class AppStatusState {
 			if (!retried) console.error('Caboose: the database could not be read', err);
 			return;
 		}
-		if (peek && peekIsNewer(peek)) {
+		if (peek && !peek.answer) {
 			// An older build leaves newer data alone, and says so.
 			this.newerData = true;
 			this.#release?.();
 			this.#release = null;
 			return;
 		}
-		const evenings = peek?.evenings ?? [];
-		this.noteCount(marker, evenings.length, Math.max(0, ...evenings.map((e) => e.updatedAt)));
-		if (peek && anyFinishedIn(peek)) void this.protect();
+		const { count, lastSaved, finished } = peek?.answer ?? {
+			count: 0,
+			lastSaved: 0,
+			finished: false
+		};
+		this.noteCount(marker, count, lastSaved);
+		if (finished && !this.#asked) void this.protect();
 	}
 
 	/**
@@ -189,9 +193,17 @@ export class AppStatusState {
 	}
 }
 
-/** Whether any peeked evening is finished (ended, or played to its last round). */
-export function anyFinishedIn(peek: Peek): boolean {
-	if (peek.evenings.some((e) => e.endedAt !== null)) return true;
-	// The stored summaries, or the rounds where a summary is not current.
-	return peekedEvenings(peek).some((item) => item.summary.over);
+export interface StoredStatus {
+	count: number;
+	lastSaved: number;
+	finished: boolean;
+}
+
+/**
+ * What the banners need from the stored evenings: how many, when last saved, and whether one is
+ * finished (asked once per start: only the first answer leads anywhere).
+ */
+export async function peekStatus(reader: PeekReader): Promise<StoredStatus> {
+	const [count, lastSaved] = await Promise.all([reader.count(), reader.lastSaved()]);
+	return { count, lastSaved, finished: await reader.anyFinished() };
 }

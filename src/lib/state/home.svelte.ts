@@ -1,6 +1,6 @@
 // The home page's evenings, read with a peek (plain IndexedDB, no Dexie: the home page keeps to
 // its JS budget), for Continue; read again after every write in another tab.
-import { peekDatabase, peekedEvenings, peekIsNewer } from '$lib/db/peek';
+import { peekDatabase } from '$lib/db/peek';
 import { summaryOf, type EveningSummary } from './summary';
 
 /**
@@ -11,9 +11,8 @@ import { summaryOf, type EveningSummary } from './summary';
 const DEXIE_MUTATIONS = 'x-storagemutated-1';
 
 export class HomeEvenings {
-	items = $state.raw<EveningSummary[]>([]);
 	/** The newest evening not yet over, for Continue. */
-	readonly newestOpen = $derived(this.items.find((e) => !e.over));
+	newestOpen = $state.raw<EveningSummary | null>(null);
 
 	/** Reads now and again after every write in another tab; returns the stop for `$effect`. */
 	watch(): () => void {
@@ -27,11 +26,10 @@ export class HomeEvenings {
 			}
 			running = true;
 			try {
-				const { peek } = await peekDatabase();
-				// Newer data is for a newer build to show; the banner says so.
-				// Stored summaries: no round is replayed unless a summary is missing or stale.
-				if (!stopped)
-					this.items = peek && !peekIsNewer(peek) ? peekedEvenings(peek).map(summaryOf) : [];
+				// Newer data is for a newer build to show (no answer); the banner says so.
+				const { peek } = await peekDatabase((reader) => reader.newestOpen());
+				const open = peek?.answer;
+				if (!stopped) this.newestOpen = open ? summaryOf(open) : null;
 			} catch (e) {
 				console.error('Caboose: the saved evenings could not be read', e);
 			} finally {
