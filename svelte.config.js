@@ -7,6 +7,10 @@ const pages = process.env.BUILD_DIR ?? 'build';
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
 	preprocess: vitePreprocess(),
+	// Each component's CSS travels in its JS module: a screen asks for one stylesheet (app.css), not
+	// one per component chunk (over HTTP/1.1 every request waits its turn for one of six
+	// connections). The CSP allows inline styles for the prerendered pages already.
+	compilerOptions: { css: 'injected' },
 	kit: {
 		// A static SPA: prerendered shells plus a fallback page for deep links (evening ids).
 		// '200.html', not 'index.html', so the fallback never overwrites the prerendered home page.

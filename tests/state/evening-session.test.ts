@@ -14,6 +14,9 @@ import { loadDraft } from '$lib/db/rounds';
 import { appendTableEvent } from '$lib/db/table';
 import { FLUSH_EVENT, type FlushDetail } from '$lib/db/flush';
 import { closeAll, connect, freshDb } from '../db/helpers';
+import { DB_NAME } from '$lib/db/peek';
+import { guardDataVersion } from '$lib/db/versions';
+import type { CabooseDb } from '$lib/db/database';
 import { seedEvening } from '../db/backup-fixtures';
 
 afterEach(closeAll);
@@ -250,5 +253,35 @@ describe('EveningSession', () => {
 		expect(form.out).toEqual([cleo]);
 		stopDraft();
 		stop();
+	});
+
+	it('shows the evening read without Dexie until the database has loaded, then follows it live', async () => {
+		// The app's own database name: the peek reads it as the app's screens do.
+		const db = connect(DB_NAME);
+		guardDataVersion(db);
+		const id = await seedEvening(db, ['Anna', 'Ben'], 2);
+		db.close();
+		let load: (db: CabooseDb) => void = () => undefined;
+		const loading = new Promise<CabooseDb>((resolve) => (load = resolve));
+		const session = new EveningSession(id, () => loading);
+		const stop = session.watch();
+		// Painted from the peek while Dexie is still "loading".
+		await waitFor(() => expect(session.rows).toHaveLength(2));
+		expect(session.evening?.id).toBe(id);
+		expect(session.next?.index).toBe(2);
+		// Its screens take no tap until the database answers.
+		expect(session.live).toBe(false);
+
+		const live = connect(DB_NAME);
+		load(live);
+		await waitFor(() => expect(session.live).toBe(true));
+		const other = new EveningSession(id, live);
+		const tab = await open(other);
+		tab.form.reset(2);
+		typeRound(tab.form);
+		expect(await other.saveNext(tab.form)).toEqual({ ok: true, value: 2 });
+		await waitFor(() => expect(session.rows).toHaveLength(3));
+		stop();
+		tab.stop();
 	});
 });

@@ -270,7 +270,11 @@ export async function loadDraft(
 	eveningId: string,
 	index: number
 ): Promise<DraftFields | null> {
-	const row = await db.drafts.get(eveningId);
+	return draftOf(await db.drafts.get(eveningId), index);
+}
+
+/** The fields of a stored draft row if it is round `index`'s, else null. */
+export function draftOf(row: DraftRow | null | undefined, index: number): DraftFields | null {
 	if (!row || row.index !== index) return null;
 	return readDraftFields(row.fields);
 }

@@ -66,7 +66,13 @@ export async function tableEvents(
 	roundIndex: number
 ): Promise<TableEvent[]> {
 	const [lo, hi] = roundRange(eveningId, roundIndex);
-	const rows = await db.tableEvents.where('[eveningId+roundIndex+seq]').between(lo, hi).toArray();
+	return eventsOf(
+		await db.tableEvents.where('[eveningId+roundIndex+seq]').between(lo, hi).toArray()
+	);
+}
+
+/** The events of stored rows, checked by the schema; rows that are not events are left out. */
+export function eventsOf(rows: TableEventRow[]): TableEvent[] {
 	const events: TableEvent[] = [];
 	for (const row of rows) {
 		const e = parseTableEvent(row.event);

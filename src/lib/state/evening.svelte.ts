@@ -6,8 +6,9 @@
 import { untrack } from 'svelte';
 import { computeEvening, dealSize, engineAt, eveningSetup, starterSeat } from '$lib/rules';
 import type { EveningSetup, EveningState, RoundEntry, Ruleset } from '$lib/rules/types';
-import type { EveningRow, RoundRow } from '$lib/db/database';
+import type { DraftRow, EveningRow, RoundRow } from '$lib/db/database';
 import type { CsvLabels } from '$lib/db/csv';
+import { peekEvening } from '$lib/db/peek';
 import { appDb, dbOf, follow, type DbSource } from './app-db';
 import { autosave, nothingTyped } from './draft.svelte';
 import type { EntryForm } from './entry.svelte';
@@ -38,6 +39,11 @@ export class EveningSession {
 	failure = $state<DbErrorKind | null>(null);
 	/** A round is being written. */
 	saving = $state(false);
+	/**
+	 * The evening comes from the database's live query: until then it was read without Dexie for
+	 * the first paint, and the screens take no tap (nothing could be stored yet).
+	 */
+	live = $state(false);
 
 	readonly setup: EveningSetup | null = $derived(this.evening ? eveningSetup(this.evening) : null);
 	readonly rules: Ruleset | null = $derived(this.setup?.rules ?? null);
@@ -63,6 +69,8 @@ export class EveningSession {
 	/** The database, or its loader: Dexie loads after the screen's first paint. */
 	readonly #db: DbSource;
 	readonly id: string;
+	/** The draft read with the evening for the first paint (undefined: not read that way). */
+	#peekedDraft: DraftRow | null | undefined = undefined;
 	/** Drops a draft write still waiting (set while a draft is kept). */
 	#cancelDraft = () => {};
 
@@ -82,14 +90,22 @@ export class EveningSession {
 					evening: (await db.evenings.get(id)) ?? null,
 					rows: await listRounds(db, id)
 				})),
-			({ evening, rows }) => {
+			({ evening, rows }, live) => {
 				this.evening = evening;
 				this.rows = rows;
+				this.live = live;
 				this.failure = null;
 			},
 			(kind) => {
 				this.failure = kind;
-			}
+			},
+			// The first paint shows the evening read without Dexie (null: Dexie decides).
+			() =>
+				peekEvening(id).then((peeked) => {
+					if (!peeked) return null;
+					this.#peekedDraft = peeked.draft;
+					return { evening: peeked.evening, rows: peeked.rows };
+				})
 		);
 	}
 
@@ -123,9 +139,15 @@ export class EveningSession {
 	async nextStarter(): Promise<string | null> {
 		const next = this.next;
 		if (!next || !this.evening) return null;
-		const draft = await Promise.all([dbOf(this.#db), rounds()])
-			.then(([db, { loadDraft }]) => loadDraft(db, this.id, next.index))
-			.catch(() => null);
+		// Before the database has loaded, the draft read with the evening will do.
+		const peeked = this.live ? undefined : this.#peekedDraft;
+		const draft = await (
+			peeked !== undefined
+				? rounds().then(({ draftOf }) => draftOf(peeked, next.index))
+				: Promise.all([dbOf(this.#db), rounds()]).then(([db, { loadDraft }]) =>
+						loadDraft(db, this.id, next.index)
+					)
+		).catch(() => null);
 		const seat = draft?.starter ?? this.starterAt(next.index);
 		const player = seat === null ? undefined : this.evening.players[seat]?.id;
 		return player !== undefined && next.players.includes(player) ? player : null;
@@ -181,9 +203,8 @@ export class EveningSession {
 				});
 				const next = this.next;
 				Promise.all([
-					Promise.all([dbOf(source), rounds()]).then(([db, { loadDraft }]) =>
-						loadDraft(db, id, index)
-					),
+					// The database first: with the app's loader, it arrives after the first paint.
+					dbOf(source).then(async (db) => (await rounds()).loadDraft(db, id, index)),
 					next ? this.#wentOutOnTable(next) : null
 				]).then(
 					([fields, wentOut]) => {
@@ -231,9 +252,9 @@ export class EveningSession {
 	async #wentOutOnTable(next: NextRound): Promise<string | null> {
 		const rules = this.rules;
 		if (!rules) return null;
-		// The table's rules replay only here, after the first paint.
-		const [db, { tableEvents }, { listRounds }, { replayTable }] = await Promise.all([
-			dbOf(this.#db),
+		// The table's rules replay only here, after the first paint (which the database waits for).
+		const db = await dbOf(this.#db);
+		const [{ tableEvents }, { listRounds }, { replayTable }] = await Promise.all([
 			table(),
 			rounds(),
 			import('$lib/rules/table')

@@ -16,6 +16,7 @@ import {
 } from '$lib/rules';
 import type { Ruleset } from '$lib/rules/types';
 import { appDb, dbOf, follow, type DbSource } from './app-db';
+import { peekTableRows } from '$lib/db/peek';
 import { attempt, done, type DbErrorKind, type Outcome } from './outcome';
 
 /** The live table's db functions: loaded with Dexie, after the screen's first paint. */
@@ -50,6 +51,8 @@ export class TableSession {
 	#pending = $state.raw<Pending[]>([]);
 	/** Which round `#stored` belongs to ("eveningId:index"). */
 	loadedFor = $state<string | null>(null);
+	/** The round whose log came from the database's live query (before it, from a peek). */
+	#liveFor = $state<string | null>(null);
 	/** A read failure of the log, shown instead of the table. */
 	failure = $state<DbErrorKind | null>(null);
 
@@ -73,6 +76,9 @@ export class TableSession {
 			? { rules: this.round.rules, players: this.round.players, engine: this.round.engine }
 			: null
 	);
+	/** The log on screen is the database's (live): taps may be taken. */
+	readonly live: boolean = $derived(this.#liveFor !== null && this.#liveFor === this.key);
+
 	/** The round's log as the table shows it: what is stored, then the taps being written. */
 	readonly events: TableEvent[] | null = $derived.by(() => {
 		const stored = this.#stored;
@@ -107,7 +113,8 @@ export class TableSession {
 			this.#db,
 			table,
 			(db, { tableEvents }) => tableEvents(db, r.eveningId, r.roundIndex),
-			(events) => {
+			(events, live) => {
+				if (live) this.#liveFor = key;
 				// Written taps the log now holds are shown from it; a late, older answer of the query
 				// never takes a written tap off the table.
 				this.#pending = this.#pending.filter(
@@ -119,7 +126,12 @@ export class TableSession {
 			},
 			(kind) => {
 				this.failure = kind;
-			}
+			},
+			// The first paint shows the log read without Dexie (checked by the same schema).
+			() =>
+				Promise.all([peekTableRows(r.eveningId, r.roundIndex), table()]).then(
+					([rows, { eventsOf }]) => (rows ? eventsOf(rows) : null)
+				)
 		);
 	}
 
