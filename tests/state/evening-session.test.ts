@@ -217,6 +217,42 @@ describe('EveningSession', () => {
 		b.stop();
 	});
 
+	it('an untouched form never deletes the draft another tab typed, when its evening is read again', async () => {
+		const db = freshDb();
+		const id = await seedEvening(db, ['Anna', 'Ben'], 0);
+		// Tab B: its (absent) draft is read, its form stays empty.
+		const b = new EveningSession(id, db);
+		const tabB = await open(b);
+		const stopB = b.keepDraft(tabB.form);
+		flushSync();
+		await waitFor(() => expect(tabB.form.loadedFor).toBe(0));
+		// Tab A types round 1; its draft is on disk.
+		const a = new EveningSession(id, db);
+		const tabA = await open(a);
+		const stopA = a.keepDraft(tabA.form);
+		flushSync();
+		await waitFor(() => expect(tabA.form.loadedFor).toBe(0));
+		tabA.form.setText(tabA.form.context!.players[1]!, '7');
+		flushSync();
+		await waitFor(async () => expect(await loadDraft(db, id, 0)).not.toBeNull());
+		// B reads its evening again (as after the first paint's peek, or any write to it): its
+		// form's context is new, its fields are not. Asked to write what is pending (as when the
+		// page is hidden), B has nothing to write, and A's draft stands.
+		stopA();
+		const rereads = b.evening;
+		await db.evenings.update(id, { updatedAt: Date.now() + 1 });
+		await waitFor(() => expect(b.evening).not.toBe(rereads));
+		flushSync();
+		const writes: Promise<unknown>[] = [];
+		const detail: FlushDetail = { waitUntil: (p) => writes.push(p) };
+		dispatchEvent(new CustomEvent(FLUSH_EVENT, { detail }));
+		expect(writes).toHaveLength(0);
+		expect((await loadDraft(db, id, 0))?.text).toEqual(tabA.form.fields.text);
+		stopB();
+		tabA.stop();
+		tabB.stop();
+	});
+
 	it('marks out whoever went out on the live table (a last double) when the entry opens', async () => {
 		const db = freshDb();
 		const id = await seedEvening(db, ['Anna', 'Ben', 'Cleo'], 0);

@@ -52,23 +52,34 @@ export function autosave(
 	const stopEffect = $effect.root(() => {
 		let first = true;
 		let seen: number | null = null;
+		/** The fields as last read or written: a run that finds them unchanged writes nothing. */
+		let kept = '';
 		$effect(() => {
 			const fields = $state.snapshot(form.fields) as DraftFields;
 			const index = form.context?.index;
 			const loaded = form.loadedFor;
+			const now = JSON.stringify(fields);
 			// The first run is what was just loaded; before the round's draft is read, an empty
 			// form must never overwrite it.
 			if (first || index === undefined || loaded !== index) {
 				first = false;
 				seen = loaded;
+				kept = now;
 				return;
 			}
-			// The run in which the round's draft has just been read: the form holds that draft, or
-			// what was typed while it was read. Only the latter is written: an empty form would
-			// delete the draft another tab is typing (drafts are kept per evening).
+			// The run in which the round's draft has just been read: the form holds that draft (it
+			// changed in the read), or what was typed while it was read (unchanged by it). Only
+			// the latter is written: writing the draft back, or an empty form, could undo the draft
+			// another tab is typing (drafts are kept per evening).
 			const justRead = seen !== loaded;
 			seen = loaded;
-			if (justRead && nothingTyped(fields)) return;
+			if (justRead ? now !== kept || nothingTyped(fields) : now === kept) {
+				// Otherwise unchanged: the evening read again (the live answer after the first
+				// paint's peek, a write in another tab) runs this too, and writes nothing.
+				kept = now;
+				return;
+			}
+			kept = now;
 			pending = { fields, index };
 			if (timer) clearTimeout(timer);
 			timer = setTimeout(flushNow, delayMs);
