@@ -263,6 +263,32 @@ test.describe('setup refusals: a message next to the field, nothing stored', () 
 		await expectNothingStored(page);
 	});
 
+	test('the message is on screen, above the Start bar, on a small phone in every language', async ({
+		page
+	}) => {
+		await page.setViewportSize({ width: 320, height: 568 });
+		await page.goto('/');
+		for (const locale of ['de', 'fr', 'it', 'en']) {
+			await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
+			await page.goto('/new');
+			await expect(page.locator('html')).toHaveAttribute('lang', locale);
+			await page.locator('#player-0').fill('Anna');
+			await page.locator('main .start button.primary').click();
+			await expect(page.locator('#player-1')).toBeFocused();
+			const message = page.locator('#player-1-problem');
+			await expect(message).toHaveText(/\S/);
+			// Not under the sticky bar: the message ends above the bar's top edge.
+			await expect(async () => {
+				const [text, bar] = await Promise.all([
+					message.boundingBox(),
+					page.locator('main .start').boundingBox()
+				]);
+				expect(text!.y).toBeGreaterThanOrEqual(0);
+				expect(text!.y + text!.height).toBeLessThanOrEqual(bar!.y);
+			}).toPass();
+		}
+	});
+
 	test('a name twice, ignoring case and surrounding spaces', async ({ page }) => {
 		await openSetup(page);
 		await typePlayers(page, ['Anna', 'Ben', ' aNNa ']);
