@@ -5,10 +5,9 @@ import {
 	cardText,
 	markerToggleName,
 	penaltyText,
-	tableProblemText,
-	trainInSentence,
-	trainLabel
+	tableProblemText
 } from '$lib/components/table/tableText';
+import { trainInSentence, trainLabel } from '$lib/components/table/trainText';
 import type { TableProblemCode, WhatNowCode } from '$lib/rules/table';
 
 const name = (p: string) => ({ a: 'Anne', b: 'Ben' })[p] ?? p;

@@ -1,9 +1,12 @@
 // "Every phone at the table": the scorekeeper's side (the link and QR code of the evening as it
 // stands) and the viewer's side (a link decoded and recomputed, and Keep a copy). The screens
-// reach the data only through these classes. The codec, the QR encoder and the database are
-// loaded when they are first needed, so the round screen pays nothing until the dialog opens.
+// reach the data only through these classes. The QR encoder and the database are loaded when
+// they are first needed, so the round screen pays nothing until the dialog opens. The decoder is
+// a static import: the view shows nothing before it, so it comes with the view's own code rather
+// than in a second round of requests after it (the dialog, loaded on demand, has it too).
 
 import type { DecodedEvening, EveningSnapshot, LinkError, LinkErrorKind, QrCode } from '$lib/link';
+import { decodeLink } from '$lib/link/codec';
 import { replayTable, type TableEvent, type TableState } from '$lib/rules';
 import type { EveningSession } from './evening.svelte';
 import { appDb as database } from './app-db';
@@ -100,7 +103,6 @@ export class SharedEvening {
 	async open(fragment: string): Promise<void> {
 		this.status = 'loading';
 		this.keep = { kind: 'idle' };
-		const { decodeLink } = await import('$lib/link');
 		const result = await decodeLink(fragment);
 		if (result.ok) {
 			this.evening = result.evening;
