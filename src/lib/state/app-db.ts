@@ -28,10 +28,9 @@ export function dbOf(source: DbSource): Promise<CabooseDb> {
  * paint; they are loaded before the query runs, as a live query may await only the database.
  *
  * `peek`, a plain IndexedDB read without Dexie (db/peek.ts), fills that first paint when `source`
- * is the app's loader: its value
- * (null: nothing to show, Dexie decides) is passed to `next` with `live` false, and stands until
- * the live query's first answer (`live` true). A screen keeps its controls inert until then, so
- * no tap or keystroke is taken that could not be stored at once.
+ * is the app's loader: its value (null: nothing to show, Dexie decides) is passed to `next` with
+ * `live` false, and stands until the live query's first answer (`live` true). A screen keeps its
+ * controls inert until then, so no tap or keystroke is taken that could not be stored at once.
  */
 export function follow<M, T>(
 	source: DbSource,
