@@ -253,6 +253,45 @@ describe('EveningSession', () => {
 		tabB.stop();
 	});
 
+	it("after a save, another tab's late draft of that round never comes back into the form", async () => {
+		const db = freshDb();
+		const id = await seedEvening(db, ['Anna', 'Ben'], 0);
+		await db.drafts.clear();
+		const session = new EveningSession(id, db);
+		const { stop, form: live } = await open(session);
+		// The form as it stands between the save and the live read that moves it on: still on
+		// round 1 (its context is held there).
+		const held = live.context!;
+		const form = new EntryForm(() => held);
+		const stopDraft = session.keepDraft(form);
+		flushSync();
+		await waitFor(() => expect(form.loadedFor).toBe(0));
+		typeRound(form);
+		const restore = vi.spyOn(form, 'restore');
+		// The other tab's autosave of round 1 lands just after the save.
+		const late = {
+			text: { [held.players[1]!]: '77' },
+			mode: {},
+			tiles: {},
+			out: [],
+			blocked: false,
+			starter: null
+		};
+		const saving = session.saveNext(form);
+		expect(await saving).toEqual({ ok: true, value: 0 });
+		const { saveDraft } = await import('$lib/db/rounds');
+		await saveDraft(db, id, 0, late);
+		flushSync();
+		// Give a draft read every chance to finish: two more reads of the same store.
+		await loadDraft(db, id, 0);
+		await loadDraft(db, id, 0);
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		expect(restore).not.toHaveBeenCalledWith(expect.anything(), 0);
+		expect(form.pristine).toBe(true);
+		stopDraft();
+		stop();
+	});
+
 	it('marks out whoever went out on the live table (a last double) when the entry opens', async () => {
 		const db = freshDb();
 		const id = await seedEvening(db, ['Anna', 'Ben', 'Cleo'], 0);

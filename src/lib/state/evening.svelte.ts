@@ -71,6 +71,8 @@ export class EveningSession {
 	readonly id: string;
 	/** The draft read with the evening for the first paint (undefined: not read that way). */
 	#peekedDraft: DraftRow | null | undefined = undefined;
+	/** The round this session has just saved, until the evening has moved past it. */
+	#saved: number | null = null;
 	/** Drops a draft write still waiting (set while a draft is kept). */
 	#cancelDraft = () => {};
 
@@ -196,6 +198,11 @@ export class EveningSession {
 			$effect(() => {
 				const index = form.context?.index ?? null;
 				if (index === null || form.loadedFor === index) return;
+				// The round just saved here: its draft is gone, and the evening moves on to the next
+				// round as soon as the live read answers. Reading that round's draft meanwhile could
+				// restore what another tab typed for it a moment ago (and take "Saved" away).
+				if (index === this.#saved) return;
+				this.#saved = null;
 				// The round moved on without this form being saved (another tab saved it): what was
 				// typed belonged to that round, never to this one.
 				untrack(() => {
@@ -292,6 +299,7 @@ export class EveningSession {
 			});
 			if (!stored.ok) return stored;
 			if (!stored.value.ok) return stored.value;
+			this.#saved = index;
 			form.reset(null);
 			return done(index);
 		} finally {
