@@ -33,6 +33,14 @@ async function open(session: EveningSession) {
 	return { stop, form };
 }
 
+/** Keeps `form` as `session`'s draft, once its round's draft has been read; returns the stop. */
+async function keepDraftRead(session: EveningSession, form: EntryForm, index: number) {
+	const stopDraft = session.keepDraft(form);
+	flushSync();
+	await waitFor(() => expect(form.loadedFor).toBe(index));
+	return stopDraft;
+}
+
 /** Types a valid round: the first player went out, the others hold `points` each. */
 function typeRound(form: EntryForm, points = 12) {
 	const [first, ...rest] = form.context!.players;
@@ -158,10 +166,8 @@ describe('EveningSession', () => {
 		const id = await seedEvening(db, ['Anna', 'Ben'], 1);
 		const session = new EveningSession(id, db);
 		const { stop, form } = await open(session);
-		const stopDraft = session.keepDraft(form);
-		flushSync();
 		// The round's (absent) draft is read before anything is autosaved.
-		await waitFor(() => expect(form.loadedFor).toBe(1));
+		const stopDraft = await keepDraftRead(session, form, 1);
 		form.setText(form.context!.players[1]!, '17');
 		flushSync();
 		await waitFor(async () => expect((await loadDraft(db, id, 1))?.text).toBeTruthy());
@@ -199,9 +205,7 @@ describe('EveningSession', () => {
 		const id = await seedEvening(db, ['Anna', 'Ben'], 0);
 		const first = new EveningSession(id, db);
 		const a = await open(first);
-		const stopA = first.keepDraft(a.form);
-		flushSync();
-		await waitFor(() => expect(a.form.loadedFor).toBe(0));
+		const stopA = await keepDraftRead(first, a.form, 0);
 		a.form.setText(a.form.context!.players[0]!, '9');
 		flushSync();
 		stopA(); // leaving the screen writes what is pending
@@ -223,15 +227,11 @@ describe('EveningSession', () => {
 		// Tab B: its (absent) draft is read, its form stays empty.
 		const b = new EveningSession(id, db);
 		const tabB = await open(b);
-		const stopB = b.keepDraft(tabB.form);
-		flushSync();
-		await waitFor(() => expect(tabB.form.loadedFor).toBe(0));
+		const stopB = await keepDraftRead(b, tabB.form, 0);
 		// Tab A types round 1; its draft is on disk.
 		const a = new EveningSession(id, db);
 		const tabA = await open(a);
-		const stopA = a.keepDraft(tabA.form);
-		flushSync();
-		await waitFor(() => expect(tabA.form.loadedFor).toBe(0));
+		const stopA = await keepDraftRead(a, tabA.form, 0);
 		tabA.form.setText(tabA.form.context!.players[1]!, '7');
 		flushSync();
 		await waitFor(async () => expect(await loadDraft(db, id, 0)).not.toBeNull());
@@ -263,9 +263,7 @@ describe('EveningSession', () => {
 		// round 1 (its context is held there).
 		const held = live.context!;
 		const form = new EntryForm(() => held);
-		const stopDraft = session.keepDraft(form);
-		flushSync();
-		await waitFor(() => expect(form.loadedFor).toBe(0));
+		const stopDraft = await keepDraftRead(session, form, 0);
 		typeRound(form);
 		const restore = vi.spyOn(form, 'restore');
 		// The other tab's autosave of round 1 lands just after the save.
@@ -306,9 +304,7 @@ describe('EveningSession', () => {
 			by: ben,
 			last: true
 		});
-		const stopDraft = session.keepDraft(form);
-		flushSync();
-		await waitFor(() => expect(form.loadedFor).toBe(0));
+		const stopDraft = await keepDraftRead(session, form, 0);
 		expect(form.out).toEqual([ben]);
 		stopDraft();
 		stop();
@@ -322,9 +318,7 @@ describe('EveningSession', () => {
 		const cleo = session.evening!.players[2]!.id;
 		await db.drafts.clear(); // nothing typed for this round yet
 		await appendTableEvent(db, id, 0, { type: 'tile', train: cleo, by: cleo, last: true });
-		const stopDraft = session.keepDraft(form);
-		flushSync();
-		await waitFor(() => expect(form.loadedFor).toBe(0));
+		const stopDraft = await keepDraftRead(session, form, 0);
 		expect(form.out).toEqual([cleo]);
 		stopDraft();
 		stop();

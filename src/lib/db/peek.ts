@@ -90,6 +90,14 @@ function result<T>(req: IDBRequest): Promise<T> {
 	});
 }
 
+/** The data format recorded in the meta store (0 when none is recorded). */
+async function dataVersionIn(tx: IDBTransaction): Promise<number> {
+	const meta = await result<{ value?: unknown } | undefined>(
+		tx.objectStore('meta').get('dataVersion')
+	);
+	return typeof meta?.value === 'number' ? meta.value : 0;
+}
+
 /**
  * The questions the home page asks, each answered with a few small reads inside one read-only
  * transaction: however long the history, it reads no more than it needs (the newest evenings
@@ -220,12 +228,7 @@ export async function peekDatabase<T>(
 			db.objectStoreNames.contains(n)
 		);
 		const tx = stores.length > 0 ? db.transaction(stores, 'readonly') : null;
-		if (tx && stores.includes('meta')) {
-			const meta = await result<{ value?: unknown } | undefined>(
-				tx.objectStore('meta').get('dataVersion')
-			);
-			peek.dataVersion = typeof meta?.value === 'number' ? meta.value : 0;
-		}
+		if (tx && stores.includes('meta')) peek.dataVersion = await dataVersionIn(tx);
 		// Newer data is for a newer build to read.
 		if (!peekIsNewer(peek)) peek.answer = await ask(new PeekReader(tx));
 		if (!options.watch) release();
@@ -267,11 +270,8 @@ async function peekCurrent<T>(
 		const opened = db;
 		opened.onversionchange = () => opened.close();
 		const tx = opened.transaction([...stores, 'meta'], 'readonly');
-		const [value, meta] = await Promise.all([
-			read(tx),
-			result<{ value?: unknown } | undefined>(tx.objectStore('meta').get('dataVersion'))
-		]);
-		return meta?.value === PEEK_DATA_VERSION ? value : null;
+		const [value, dataVersion] = await Promise.all([read(tx), dataVersionIn(tx)]);
+		return dataVersion === PEEK_DATA_VERSION ? value : null;
 	} catch {
 		return null;
 	} finally {

@@ -131,7 +131,7 @@ export class AppStatusState {
 			finished: false
 		};
 		this.noteCount(marker, count, lastSaved);
-		if (finished && !this.#asked) void this.protect();
+		if (finished) void this.protect();
 	}
 
 	/**
