@@ -13,8 +13,9 @@
 //   with only the bench's own evening, then again after 500 finished evenings of 4 players × 13
 //   rounds were imported through Settings' Import backup (the app's own backup format).
 // Then: Interaction to Next Paint of a score keystroke, a went-out tap and a marker tap at 4×
-// CPU slowdown (Event Timing), the scoring core's throughput (scripts/bench-rules.ts) and the
-// taps and keystrokes it takes to record a 4-player round.
+// CPU slowdown (Event Timing), the scoring core's throughput (scripts/bench-rules.ts), the time
+// to save a round after 1 to 200 rounds (scripts/bench-save.ts) and the taps and keystrokes it
+// takes to record a 4-player round.
 //
 // One Chromium at a time. Env: BENCH_PORT (4184), BENCH_RUNS (3), BENCH_EVENINGS (500),
 // BUILD_DIR (build), KIT_OUT (.svelte-kit), BENCH_SKIP_BUILD=1, CHROMIUM_PATH; for a quicker look
@@ -87,6 +88,11 @@ const rulesFigures = {
 log('link sizes…');
 const linkText =
 	spawnSync('npx', ['tsx', 'scripts/bench-link.ts'], { encoding: 'utf8' }).stdout ?? '';
+
+// 1b'. Saving a round as the evening grows (scripts/bench-save.ts, the app's own transaction).
+log('saving a round…');
+const saveText =
+	spawnSync('npx', ['tsx', 'scripts/bench-save.ts'], { encoding: 'utf8' }).stdout ?? '';
 
 // 1c. The pip counter (src/lib/vision) on held-out synthetic photos.
 log('photo counter…');
@@ -531,6 +537,8 @@ for (const r of result.screens) {
 	const f = r.lighthouse?.failing ?? [];
 	if (f.length) console.log(`Lighthouse audits under 0.9 on ${r.name}: ${f.join(', ')}`);
 }
+console.log('');
+console.log(saveText.trim());
 console.log('');
 console.log(linkText.trim());
 console.log('');

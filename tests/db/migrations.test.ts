@@ -39,7 +39,18 @@ const upgrades: Record<number, (tables: Tables) => Tables> = {
 				leader: ['p-cleo'],
 				winner: ['p-cleo'],
 				nextRound: null,
-				scheduleLength: 2
+				scheduleLength: 2,
+				// Seats: Cleo, Anna. Cleo went out, then won the blocked round with 0 against 4.
+				standing: {
+					index: 2,
+					totals: [0, 27],
+					roundsWon: [2, 0],
+					active: [0, 1],
+					eliminated: [],
+					eliminatedAt: [],
+					eliminationWinners: null,
+					done: true
+				}
 			},
 			'e-open': {
 				eveningId: 'e-open',
@@ -51,7 +62,18 @@ const upgrades: Record<number, (tables: Tables) => Tables> = {
 				leader: ['p-ben'],
 				winner: null,
 				nextRound: 2,
-				scheduleLength: 3
+				scheduleLength: 3,
+				// Seats: Anna, Ben. Anna held 0|0 (a blank counts 5 here) and 12|5: 10 + 17.
+				standing: {
+					index: 1,
+					totals: [27, 0],
+					roundsWon: [0, 1],
+					active: [0, 1],
+					eliminated: [],
+					eliminatedAt: [],
+					eliminationWinners: null,
+					done: false
+				}
 			}
 		};
 		const summaries = (t.evenings ?? []).map((e) => {

@@ -15,6 +15,9 @@ import {
 	undoLastRound
 } from '$lib/db/rounds';
 import { emptyDraftFields } from '$lib/db/draft';
+import type { CabooseDb, SummaryRow } from '$lib/db/database';
+import { deriveSummary } from '$lib/db/summaries';
+import type { DBCore, DBCoreTable } from 'dexie';
 import { computeEvening, eveningSetup } from '$lib/rules';
 import type { RoundEntry, RulesChoice } from '$lib/rules/types';
 import { closeAll, connect, freshDb, newEvening } from './helpers';
@@ -138,6 +141,119 @@ describe('saveRound', () => {
 		const [row] = await listRounds(db, id);
 		expect(row!.entry.hands[b]).toEqual([[4, 2]]);
 		expect(row!.starter).toBe(2);
+	});
+});
+
+describe('saveRound reads no more for round 41 than for round 2', () => {
+	/** Rows each table hands back to reads while `on`, and whether any read used a cursor. */
+	function countReads(db: CabooseDb) {
+		const reads = { on: false, rows: {} as Record<string, number>, cursors: 0 };
+		const add = (table: string, n: number) => {
+			if (reads.on) reads.rows[table] = (reads.rows[table] ?? 0) + n;
+		};
+		db.use({
+			stack: 'dbcore',
+			name: 'count-reads',
+			create: (down: DBCore) => ({
+				...down,
+				table(name: string): DBCoreTable {
+					const table = down.table(name);
+					return {
+						...table,
+						get: async (req) => {
+							const row = await table.get(req);
+							add(name, row === undefined ? 0 : 1);
+							return row;
+						},
+						getMany: async (req) => {
+							const rows = await table.getMany(req);
+							add(name, rows.filter((r) => r !== undefined).length);
+							return rows;
+						},
+						query: async (req) => {
+							const res = await table.query(req);
+							add(name, res.result.length);
+							return res;
+						},
+						openCursor: async (req) => {
+							if (reads.on) reads.cursors++;
+							return table.openCursor(req);
+						}
+					};
+				}
+			})
+		});
+		return reads;
+	}
+
+	const RULES: RulesChoice = { preset: 'swiss-jassshop', schedule: 'cyclic' };
+
+	async function playedEvening(rounds: number) {
+		const db = freshDb();
+		const reads = countReads(db);
+		const id = await newEvening(db, {
+			names: ['Anna', 'Ben', 'Cleo'],
+			rules: RULES,
+			firstStarter: 0
+		});
+		const seats = (await db.evenings.get(id))!.players.map((p) => p.id);
+		const round = (i: number): RoundEntry => {
+			const [out, ...rest] = [...seats.slice(i % 3), ...seats.slice(0, i % 3)];
+			return { out: out!, blocked: false, hands: { [rest[0]!]: i % 17, [rest[1]!]: 3 } };
+		};
+		let played = 0;
+		for (; played < rounds; played++) {
+			expect((await saveRound(db, id, played, round(played))).ok).toBe(true);
+		}
+		/** The reads of saving the next round. */
+		const measureNext = async () => {
+			reads.rows = {};
+			reads.cursors = 0;
+			reads.on = true;
+			const saved = await saveRound(db, id, played, round(played));
+			played++;
+			reads.on = false;
+			expect(saved).toEqual({ ok: true });
+			return { rows: { ...reads.rows }, cursors: reads.cursors };
+		};
+		return { db, id, measureNext };
+	}
+
+	it('reads the evening, its summary and its last round, however many rounds it has', async () => {
+		const short = await (await playedEvening(1)).measureNext();
+		const long = await playedEvening(40);
+		const reads = await long.measureNext();
+		expect(reads).toEqual(short);
+		expect(reads).toEqual({ rows: { evenings: 1, summaries: 1, rounds: 1 }, cursors: 0 });
+		// And the summary it wrote is the one every round replayed gives.
+		const evening = (await long.db.evenings.get(long.id))!;
+		expect(await long.db.summaries.get(long.id)).toEqual(
+			deriveSummary(evening, await listRounds(long.db, long.id))
+		);
+	});
+
+	it('replays the rounds when the stored standing is missing or does not fit, and stores one', async () => {
+		const long = await playedEvening(40);
+		const summary = (await long.db.summaries.get(long.id))!;
+		const broken: unknown[] = [
+			undefined, // a summary from before standings were kept
+			{ ...summary.standing, totals: [1, 2] }, // two seats' totals for three seats
+			{ ...summary.standing, index: 39 }, // not after the rounds stored
+			{ ...summary.standing, active: [0, 1, 7] }, // a seat that is not there
+			{ ...summary.standing, extra: true } // not a standing this build wrote
+		];
+		for (const [i, standing] of broken.entries()) {
+			await long.db.summaries.put({ ...summary, standing } as SummaryRow);
+			const reads = await long.measureNext();
+			// The replay reads every round the evening has (40 and the ones saved since).
+			expect(reads.rows.rounds).toBeGreaterThanOrEqual(40 + i);
+			const evening = (await long.db.evenings.get(long.id))!;
+			const after = (await long.db.summaries.get(long.id))!;
+			expect(after).toEqual(deriveSummary(evening, await listRounds(long.db, long.id)));
+			expect(after.standing).toBeDefined();
+			summary.standing = after.standing;
+			Object.assign(summary, after);
+		}
 	});
 });
 

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+	checkNextRound,
 	checkRound,
 	computeEvening,
+	continueEvening,
 	handValue,
 	scoreRound,
 	type EveningSetup,
@@ -37,6 +39,48 @@ describe('properties of the scoring core', () => {
 				}
 			}),
 			{ numRuns: 200 }
+		);
+	});
+
+	it('an evening continued from a stored standing equals the evening replayed', () => {
+		// What saving a round relies on: the standing after rounds[0..k-1], kept as JSON, then the
+		// rest, gives the same state and standing as every round replayed; and the next round is
+		// checked from it exactly as checkRound checks it after replaying them.
+		const anyEntry = fc.record({
+			out: fc.constantFrom(null, 'p0', 'p1', 'p3', 'zoe'),
+			blocked: fc.boolean(),
+			hands: fc.dictionary(
+				fc.constantFrom('p0', 'p1', 'p2', 'p3', 'zoe'),
+				fc.oneof(fc.integer({ min: -5, max: 400 }), fc.constant([]))
+			)
+		});
+		fc.assert(
+			fc.property(
+				eveningArb(14),
+				fc.nat(14),
+				fc.boolean(),
+				anyEntry,
+				({ setup: played, rounds }, at, ended, next) => {
+					const setup = { ...played, ended };
+					const k = Math.min(at, rounds.length);
+					const before = continueEvening(setup, null, rounds.slice(0, k));
+					const kept = JSON.parse(JSON.stringify(before.standing));
+					const resumed = continueEvening(setup, kept, rounds.slice(k));
+					const whole = continueEvening(setup, null, rounds);
+					expect(resumed.standing).toEqual(whole.standing);
+					expect({ ...resumed.state, rounds: [] }).toEqual({ ...whole.state, rounds: [] });
+					expect(resumed.state.rounds).toEqual(whole.state.rounds.slice(k));
+					expect(computeEvening(setup, rounds)).toEqual(whole.state);
+
+					const last = JSON.parse(JSON.stringify(whole.standing));
+					for (const entry of [next as RoundEntry, ...rounds.slice(0, 1)]) {
+						expect(checkNextRound(setup, last, entry)).toEqual(
+							checkRound(setup, rounds, rounds.length, entry)
+						);
+					}
+				}
+			),
+			{ numRuns: 300 }
 		);
 	});
 

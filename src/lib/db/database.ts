@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { PresetId, RoundEntry, RulesChoice } from '$lib/rules/types';
+import type { Standing } from '$lib/rules/progress';
 import { fillSummaries } from './summaries';
 
 // The data format of what is stored. Bump with every schema version; an older build refuses to
@@ -86,6 +87,11 @@ export interface SummaryRow {
 	nextRound: number | null;
 	/** Rounds in the schedule, or null when it is cyclic. */
 	scheduleLength: number | null;
+	/**
+	 * Where the evening stands after its rounds, so the next round is checked and scored without
+	 * reading the rounds before it. Missing in summaries stored before it was kept.
+	 */
+	standing?: Standing;
 }
 
 export interface MetaRow {

@@ -2,10 +2,11 @@
 // against what is on disk at that moment, so a second tab can never add the same round twice or
 // store a round the rules refuse.
 
-import { checkRound, eveningSetup } from '$lib/rules';
+import { checkNextRound, checkRound, eveningSetup, type Standing } from '$lib/rules';
 import type { Problem, RoundEntry, Tile } from '$lib/rules/types';
 import type { CabooseDb, DraftRow, EveningRow, RoundRow } from './database';
-import { writeSummary } from './summaries';
+import { readStanding } from './standing';
+import { nextSummary, summaryIsCurrent, writeSummary } from './summaries';
 import { emptyDraftFields, type DraftFields } from './draft';
 
 export type SaveResult =
@@ -75,6 +76,38 @@ async function checkedRounds(
 }
 
 /**
+ * Inside the caller's transaction: when the evening's stored summary is current and its standing
+ * reads back, the evening and that standing once the rules accept `entry` as round `index` (the
+ * next one), or the refusal. Null when there is no such summary: the caller replays the rounds.
+ */
+async function nextFromStanding(
+	db: CabooseDb,
+	eveningId: string,
+	index: number,
+	entry: RoundEntry
+): Promise<{ evening: EveningRow; standing: Standing } | Refusal | null> {
+	const [evening, summary, last] = await Promise.all([
+		db.evenings.get(eveningId),
+		db.summaries.get(eveningId),
+		// The last round on the index, so a round written past these functions is not missed.
+		db.rounds
+			.where('[eveningId+index]')
+			.between([eveningId, -Infinity], [eveningId, Infinity], true, true)
+			.last()
+	]);
+	if (!evening) return { ok: false, conflict: 'missing-evening' };
+	const stored = last ? last.index + 1 : 0;
+	if (!summaryIsCurrent(summary, evening, stored)) return null;
+	const setup = eveningSetup(evening);
+	const standing = readStanding(summary.standing, setup, stored);
+	if (!standing) return null;
+	if (index !== stored) return { ok: false, conflict: 'round-taken' };
+	const check = checkNextRound(setup, standing, entry);
+	if (check.errors.length > 0) return { ok: false, problems: check.errors };
+	return { evening, standing };
+}
+
+/**
  * Adds round `index` (0-based) to the evening. Inside the transaction the evening and its rounds
  * are read again and the round is checked again; the round must be the next one. Resolves only
  * after the transaction has committed, so "Saved" is never shown for a round not on disk.
@@ -91,10 +124,15 @@ export async function saveRound(
 			'rw',
 			[db.evenings, db.rounds, db.drafts, db.summaries],
 			async () => {
-				const checked = await checkedRounds(db, eveningId, index, entry, (stored) =>
-					index === stored.length ? null : { ok: false, conflict: 'round-taken' }
-				);
-				if (!('rows' in checked)) return checked;
+				// From the evening's stored standing when it is current: three reads, however long the
+				// evening and the history. Else the rounds are read and replayed.
+				const next = await nextFromStanding(db, eveningId, index, entry);
+				const checked =
+					next ??
+					(await checkedRounds(db, eveningId, index, entry, (stored) =>
+						index === stored.length ? null : { ok: false, conflict: 'round-taken' }
+					));
+				if (!('evening' in checked)) return checked;
 				const now = Date.now();
 				const row: RoundRow = {
 					id: roundId(eveningId, index),
@@ -104,11 +142,13 @@ export async function saveRound(
 					starter,
 					savedAt: now
 				};
+				const evening = { ...checked.evening, updatedAt: now };
 				await db.rounds.add(row);
-				await db.evenings.update(eveningId, { updatedAt: now });
+				await db.evenings.put(evening); // as read in this transaction, newer
 				await db.drafts.delete(eveningId);
-				// The summary of this evening only: no work that grows with the history.
-				await writeSummary(db, { ...checked.evening, updatedAt: now }, [...checked.rows, row]);
+				if ('standing' in checked) {
+					await db.summaries.put(nextSummary(evening, checked.standing, index, row.entry));
+				} else await writeSummary(db, evening, [...checked.rows, row]);
 				return { ok: true } as const;
 			}
 		);

@@ -10,29 +10,55 @@
 // transaction (tests/db/summaries.test.ts proves the stored rows equal a recomputation).
 
 import type { Transaction } from 'dexie';
-import { computeEvening, resolveRules } from '$lib/rules';
+import { continueEvening, eveningSetup } from '$lib/rules';
+import type { EveningSetup, EveningState, RoundEntry, Standing } from '$lib/rules';
 import type { CabooseDb, EveningRow, RoundRow, SummaryRow } from './database';
 
 /** The summary of `evening` with `rounds` (all of them, in any order), by the scoring core. */
 export function deriveSummary(evening: EveningRow, rounds: readonly RoundRow[]): SummaryRow {
 	const ordered = [...rounds].sort((a, b) => a.index - b.index);
-	const rules = resolveRules(evening.rules);
-	const state = computeEvening(
-		{ rules, players: evening.players.map((p) => p.id), ended: evening.endedAt !== null },
+	const setup = eveningSetup(evening);
+	const after = continueEvening(
+		setup,
+		null,
 		ordered.map((r) => r.entry)
 	);
-	const played = ordered.length > 0;
+	return summaryFrom(evening, setup, ordered.length, after);
+}
+
+/**
+ * The summary of `evening` (as it is written now) once `entry` is played after the rounds that
+ * `standing` stands for: what deriveSummary gives over all of them, without reading them.
+ */
+export function nextSummary(
+	evening: EveningRow,
+	standing: Standing,
+	roundCount: number,
+	entry: RoundEntry
+): SummaryRow {
+	const setup = eveningSetup(evening);
+	return summaryFrom(evening, setup, roundCount + 1, continueEvening(setup, standing, [entry]));
+}
+
+function summaryFrom(
+	evening: EveningRow,
+	setup: EveningSetup,
+	roundCount: number,
+	{ state, standing }: { state: EveningState; standing: Standing }
+): SummaryRow {
+	const played = roundCount > 0;
 	return {
 		eveningId: evening.id,
 		updatedAt: evening.updatedAt,
 		endedAt: evening.endedAt,
-		preset: rules.preset,
-		roundCount: ordered.length,
+		preset: setup.rules.preset,
+		roundCount,
 		over: state.over,
 		leader: played ? [...(state.ranking[0] ?? [])] : [],
 		winner: state.over && played && state.winner ? [...state.winner] : null,
 		nextRound: state.next ? state.next.index + 1 : null,
-		scheduleLength: state.scheduleLength
+		scheduleLength: state.scheduleLength,
+		standing
 	};
 }
 

@@ -1,7 +1,14 @@
 // The evening (RULES.md "The end of the evening", "Ranking"): totals, ranking and the winner,
 // recomputed from the rounds as entered. Plain data in, plain data out.
 
-import { applyRound, startProgress, type Progress } from './progress';
+import {
+	applyRound,
+	resumeProgress,
+	standingOf,
+	startProgress,
+	type Progress,
+	type Standing
+} from './progress';
 import { isRecord } from './records';
 import { engineAt } from './schedule';
 import type { EveningSetup, EveningState, RoundEntry } from './types';
@@ -44,12 +51,31 @@ function rank(p: Progress): string[][] {
 /** Scores, totals, ranking and the end of the evening, recomputed from the rounds as entered.
  * Assumes the rounds were accepted by checkRound; rounds past the end are ignored. */
 export function computeEvening(setup: EveningSetup, rounds: RoundEntry[]): EveningState {
-	const p = startProgress(setup);
+	return continueEvening(setup, null, rounds).state;
+}
+
+/**
+ * The evening after the rounds behind `standing` (none when null) and then `rounds`: the same as
+ * computeEvening over all of them, except that `state.rounds` holds only the scores of `rounds`.
+ * Also where it stands after them, to store and continue from. A standing that cannot belong to
+ * `setup` is a bug in the caller (see resumeProgress), and throws.
+ */
+export function continueEvening(
+	setup: EveningSetup,
+	standing: Standing | null,
+	rounds: RoundEntry[]
+): { state: EveningState; standing: Standing } {
+	const p = standing ? resumeProgress(setup, standing) : startProgress(setup);
+	if (!p) throw new Error('standing does not fit the setup');
 	const history = Array.isArray(rounds) ? rounds : [];
 	for (const entry of history) {
 		if (p.done) break;
 		applyRound(p, entry);
 	}
+	return { state: stateOf(setup, p), standing: standingOf(p) };
+}
+
+function stateOf(setup: EveningSetup, p: Progress): EveningState {
 	const over = p.done || (isRecord(setup) && setup.ended === true);
 	const ranking = rank(p);
 	let winner: string[] | null = null;

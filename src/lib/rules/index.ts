@@ -56,9 +56,11 @@ export { parseHandValue, readTypedRound } from './hands';
 export type { ParsedHand, ReadRound, TypedRound } from './hands';
 export { validateSetup, eveningSetup, playerKey, MAX_NAME_LENGTH, MAX_SEATS } from './setup';
 export type { StoredEvening } from './setup';
-export { checkRound, checkTypedRound } from './round-check';
+export { checkRound, checkNextRound, checkTypedRound } from './round-check';
 export { scoreRound } from './score';
 export type { RoundScore } from './score';
-export { computeEvening } from './evening';
+export { computeEvening, continueEvening } from './evening';
+export { standingFits } from './progress';
+export type { Standing } from './progress';
 // The live table: the round's event log (one valibot schema), its reducer and the rules cards.
 export * from './table';

@@ -2,7 +2,7 @@
 // what validating a round and scoring the evening both walk through.
 
 import { resolveRules } from './knobs';
-import { isRecord, recordOf } from './records';
+import { isRecord, put, recordOf } from './records';
 import { engineAt, scheduleLength } from './schedule';
 import { scoreRound } from './score';
 import type { EveningSetup, RoundEntry, RulesChoice, Ruleset, ScoredRound } from './types';
@@ -87,4 +87,73 @@ export function applyRound(p: Progress, entry: RoundEntry): void {
 	p.scored.push({ index: p.index, engine, scores, handValues, winners, eliminated });
 	p.index++;
 	if (p.length !== null && p.index >= p.length) p.done = true;
+}
+
+/**
+ * Where an evening stands after its rounds, as plain numbers to store beside it, so the next round
+ * can be checked and scored without replaying the ones before it. Players are seat indices into
+ * the setup's players (player keys are opaque strings, even '__proto__', so never record keys
+ * here); the rules, players and schedule come from the setup, and the scored rounds are not kept.
+ */
+export interface Standing {
+	/** Rounds played. */
+	index: number;
+	/** Per seat. */
+	totals: number[];
+	roundsWon: number[];
+	/** Seats still playing, in seat order. */
+	active: number[];
+	/** Seats out of the evening, in the order they left, with the round after which each left. */
+	eliminated: number[];
+	eliminatedAt: number[];
+	eliminationWinners: number[] | null;
+	done: boolean;
+}
+
+export function standingOf(p: Progress): Standing {
+	const seat = new Map(p.players.map((k, i) => [k, i]));
+	const seats = (keys: readonly string[]) => keys.map((k) => seat.get(k) ?? -1);
+	return {
+		index: p.index,
+		totals: p.players.map((k) => p.totals[k] ?? 0),
+		roundsWon: p.players.map((k) => p.roundsWon[k] ?? 0),
+		active: seats(p.active),
+		eliminated: seats(p.eliminated),
+		eliminatedAt: p.eliminated.map((k) => p.eliminatedAt.get(k) ?? 0),
+		eliminationWinners: p.eliminationWinners ? seats(p.eliminationWinners) : null,
+		done: p.done
+	};
+}
+
+/**
+ * The progress `standing` describes, under `setup`; null when it cannot belong to this setup
+ * (another number of seats, a seat that is not there), so the caller replays the rounds instead.
+ */
+export function resumeProgress(setup: EveningSetup, standing: Standing): Progress | null {
+	const p = startProgress(setup);
+	const n = p.players.length;
+	const seatsOk = (seats: readonly number[]) =>
+		seats.every((s) => Number.isInteger(s) && s >= 0 && s < n);
+	const { totals, roundsWon, active, eliminated, eliminatedAt, eliminationWinners } = standing;
+	if (totals.length !== n || roundsWon.length !== n) return null;
+	if (!seatsOk(active) || !seatsOk(eliminated) || eliminatedAt.length !== eliminated.length)
+		return null;
+	if (eliminationWinners && !seatsOk(eliminationWinners)) return null;
+	const key = (s: number) => p.players[s]!;
+	p.players.forEach((k, i) => {
+		put(p.totals, k, totals[i]!);
+		put(p.roundsWon, k, roundsWon[i]!);
+	});
+	p.index = standing.index;
+	p.active = active.map(key);
+	p.eliminated = eliminated.map(key);
+	p.eliminatedAt = new Map(eliminated.map((s, i) => [key(s), eliminatedAt[i]!]));
+	p.eliminationWinners = eliminationWinners ? eliminationWinners.map(key) : null;
+	p.done = standing.done;
+	return p;
+}
+
+/** Whether `standing` can belong to `setup` (else the rounds must be replayed). */
+export function standingFits(setup: EveningSetup, standing: Standing): boolean {
+	return resumeProgress(setup, standing) !== null;
 }

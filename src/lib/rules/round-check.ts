@@ -2,7 +2,13 @@
 // round must survive, and as a score form holds it. Nothing here throws on user input.
 
 import type { ReadRound } from './hands';
-import { applyRound, startProgress, type Progress } from './progress';
+import {
+	applyRound,
+	resumeProgress,
+	startProgress,
+	type Progress,
+	type Standing
+} from './progress';
 import { describe, isRecord, own } from './records';
 import { engineAt } from './schedule';
 import { handsOf, isWholeHand, outsOf } from './score';
@@ -124,6 +130,29 @@ function checkEntry(p: Progress, entry: RoundEntry): RoundCheck {
 	return { errors, warnings };
 }
 
+/** Checks `entry` as the round after `p`; `last` when no round after it is stored yet. */
+function checkNext(setup: EveningSetup, p: Progress, entry: RoundEntry, last: boolean): RoundCheck {
+	const ended = isRecord(setup) && setup.ended === true && last;
+	if (p.done || ended) {
+		return { errors: [{ code: 'evening-over', params: { rounds: p.index } }], warnings: [] };
+	}
+	return checkEntry(p, entry);
+}
+
+/**
+ * Validates `entry` as the next round after the rounds behind `standing` (which must belong to
+ * `setup`, see resumeProgress): checkRound's next-round case, without replaying those rounds.
+ */
+export function checkNextRound(
+	setup: EveningSetup,
+	standing: Standing,
+	entry: RoundEntry
+): RoundCheck {
+	const p = resumeProgress(setup, standing);
+	if (!p) throw new Error('standing does not fit the setup');
+	return checkNext(setup, p, entry, true);
+}
+
 /**
  * Validates `entry` as round `index` (0-based) after rounds[0..index-1]. An index below
  * rounds.length is an edit: every later round must stay valid with it ('later-round-conflict'
@@ -141,11 +170,7 @@ export function checkRound(
 		Number.isInteger(index) && index >= 0 ? Math.min(index, history.length) : history.length;
 	const p = startProgress(setup);
 	for (let j = 0; j < i && !p.done; j++) applyRound(p, history[j] as RoundEntry);
-	const ended = isRecord(setup) && setup.ended === true && i >= history.length;
-	if (p.done || ended) {
-		return { errors: [{ code: 'evening-over', params: { rounds: p.index } }], warnings: [] };
-	}
-	const check = checkEntry(p, entry);
+	const check = checkNext(setup, p, entry, i >= history.length);
 	if (check.errors.length > 0 || i >= history.length) return check;
 
 	applyRound(p, entry);

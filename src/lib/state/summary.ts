@@ -7,7 +7,10 @@ import type { SummaryRow } from '$lib/db/database';
  * An evening's line in the lists: its stored summary (db/summaries), with the seats' names in
  * place of player ids.
  */
-export interface EveningSummary extends Omit<SummaryRow, 'eveningId' | 'updatedAt' | 'endedAt'> {
+export interface EveningSummary extends Omit<
+	SummaryRow,
+	'eveningId' | 'updatedAt' | 'endedAt' | 'standing'
+> {
 	id: string;
 	createdAt: number;
 	names: string[];
