@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { newEvening, playRound } from './helpers/evening';
 
 test('the first screen loads with the app name, New evening, and no console errors', async ({
 	page
@@ -53,6 +54,49 @@ test.describe('the home page without Dexie', () => {
 		const newScripts = scriptsOf(newPage);
 		await newPage.goto('/new', { waitUntil: 'networkidle' });
 		expect([...newScripts.values()].some(isDexie)).toBe(true);
+	});
+
+	test('the read-only view fetches Dexie only for Keep a copy, and home counts the copy', async ({
+		page,
+		browser,
+		baseURL
+	}) => {
+		await newEvening(page, ['Anna', 'Ben'], 'swiss-jassshop');
+		await playRound(page, 'Anna', { Ben: 12 });
+		await page.getByRole('button', { name: 'Show to the table', exact: true }).click();
+		const field = page.getByLabel('Link for other phones', { exact: true });
+		await expect(field).toHaveValue(/\/view#c1\./);
+		const link = await field.inputValue();
+
+		// Another phone, with nothing stored yet.
+		const other = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+		try {
+			const view = await other.newPage();
+			const scripts = scriptsOf(view);
+			// The page's clock runs on command, so everything it defers until settled has started.
+			await view.clock.install();
+			await view.goto(link);
+			await expect(view.getByRole('button', { name: 'Keep a copy', exact: true })).toBeVisible();
+			await view.clock.runFor(10_000);
+			await view.waitForLoadState('networkidle');
+			expect([...scripts].filter(([, body]) => isDexie(body)).map(([url]) => url)).toEqual([]);
+			expect(
+				await view.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))
+			).toEqual([]);
+
+			await view.getByRole('button', { name: 'Keep a copy', exact: true }).click();
+			await expect(view.getByText('Kept on this phone.')).toBeVisible();
+			// Bodies are read as they arrive: the check above would have seen Dexie.
+			await expect.poll(() => [...scripts.values()].some(isDexie)).toBe(true);
+			// Home (in the app, no reload) peeks again and counts the kept evening.
+			await view.getByRole('link', { name: 'Caboose home', exact: true }).click();
+			await expect(view.getByRole('link', { name: /Continue/ })).toContainText('Anna');
+			await expect
+				.poll(() => view.evaluate(() => localStorage.getItem('caboose:saved')))
+				.toContain('"evenings":1');
+		} finally {
+			await other.close();
+		}
 	});
 
 	test('with an unfinished evening, Continue is offered without Dexie', async ({ page }) => {

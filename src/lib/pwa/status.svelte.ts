@@ -41,6 +41,9 @@ export class AppStatusState {
 	protectionNotice = $state<Protection | null>(null);
 
 	#mode: 'none' | 'peek' | 'database' = 'none';
+	/** The route the current peek was taken for. */
+	#peekedAt: string | null = null;
+	#peekRun = 0;
 	#release: (() => void) | null = null;
 	#stopDatabase: (() => void) | null = null;
 	#asked = false;
@@ -53,15 +56,19 @@ export class AppStatusState {
 	}
 
 	/**
-	 * Called with the route on every navigation. The home page peeks; any other route uses the
-	 * database, and once Dexie is loaded it keeps watching (going home again costs nothing then).
+	 * Called with the route on every navigation. The home page and the read-only view peek (the
+	 * view stores nothing unless Keep a copy is tapped); any other route uses the database, and
+	 * once Dexie is loaded it keeps watching (going home again costs nothing then). Between two
+	 * peeking routes the peek is taken again: a copy kept on the view counts on the home page.
 	 */
 	atRoute(routeId: string | null): void {
-		if (routeId === '/') {
-			if (this.#mode === 'none') {
-				this.#mode = 'peek';
-				void this.#peek(readMarker(), false);
-			}
+		if (routeId === '/' || routeId === '/view') {
+			if (this.#mode === 'database' || routeId === this.#peekedAt) return;
+			this.#release?.();
+			this.#release = null;
+			this.#mode = 'peek';
+			this.#peekedAt = routeId;
+			void this.#peek(readMarker(), false);
 		} else this.useDatabase();
 	}
 
@@ -87,10 +94,13 @@ export class AppStatusState {
 		this.#stopDatabase?.();
 		this.#stopDatabase = null;
 		this.#mode = 'none';
+		this.#peekedAt = null;
 	}
 
 	/** The home page's look at the data: newer data, vanished data, the first finished evening. */
 	async #peek(marker: SavedMarker | null, again: boolean, attempt = 0): Promise<void> {
+		// Only the newest peek keeps its connection and reports (a route may change meanwhile).
+		const run = ++this.#peekRun;
 		let peek: Peek<StoredStatus> | null;
 		try {
 			const peeked = await peekDatabase(peekStatus, {
@@ -98,6 +108,7 @@ export class AppStatusState {
 				watch: {
 					onVersionChange: (reason) => this.#versionChanged(reason),
 					onClose: () => {
+						if (run !== this.#peekRun) return;
 						this.#release = null;
 						// The browser deleted the data (or is deleting it): look again.
 						if (this.#mode === 'peek' && this.otherTab === null && !this.newerData) {
@@ -106,7 +117,7 @@ export class AppStatusState {
 					}
 				}
 			});
-			if (this.#mode !== 'peek') {
+			if (this.#mode !== 'peek' || run !== this.#peekRun) {
 				peeked.release();
 				return;
 			}
