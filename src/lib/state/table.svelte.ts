@@ -18,6 +18,7 @@ import type { Ruleset } from '$lib/rules/types';
 import { appDb, dbOf, follow, type DbSource } from './app-db';
 import { peekTableRows } from '$lib/db/peek';
 import { attempt, done, type DbErrorKind, type Outcome } from './outcome';
+import { afterNextFrame } from '$lib/pwa/settled';
 
 /** The live table's db functions: loaded with Dexie, after the screen's first paint. */
 const table = () => import('$lib/db/table');
@@ -156,6 +157,8 @@ export class TableSession {
 		return this.#enqueue(async (): Promise<Outcome> => {
 			// A tap judged after a failed one was judged on a table that is not on disk.
 			if (!this.#pending.includes(tap)) return { ok: false, conflict: 'round-taken' };
+			// Counted on screen first: the write and the live query it wakes wait for that frame.
+			await afterNextFrame();
 			const written = await attempt(async () => {
 				const { appendTableEvent } = await table();
 				return appendTableEvent(await dbOf(this.#db), tap.eveningId, tap.roundIndex, event);
