@@ -1,4 +1,4 @@
-// Nothing scrolls sideways: every screen at 320 and 390 px wide, in every language, with 2, 6 and
+// Nothing scrolls sideways: every screen (the read-only view too) at 320 and 390 px wide, in every language, with 2, 6 and
 // 10 players whose names are 40 characters long. Each evening is set up once (through the
 // screens); then one page walks the screens, the languages and the widths.
 // POLISH_SHOTS=<dir> also keeps a screenshot of every cell, to look at.
@@ -16,6 +16,8 @@ interface Evening {
 	players: number;
 	id: string;
 	names: string[];
+	/** The path and fragment of its read-only view. */
+	view: string;
 }
 
 /** One evening per player count, with rounds played so every screen has something to show. */
@@ -38,7 +40,13 @@ async function setUp(page: Page, players: number): Promise<Evening> {
 	} else {
 		await playRound(page, first, others(first));
 	}
-	return { players, id, names };
+	// The read-only view of this evening, as another phone opens it.
+	await page.getByRole('button', { name: 'Show to the table', exact: true }).click();
+	const field = page.getByLabel('Link for other phones', { exact: true });
+	await expect(field).toHaveValue(/\/view#c1\./);
+	const url = new URL(await field.inputValue());
+	await page.getByRole('button', { name: 'Close', exact: true }).click();
+	return { players, id, names, view: `${url.pathname}${url.hash}` };
 }
 
 const SCREENS: { name: string; path: (e: Evening) => string; ready: (p: Page) => Promise<void> }[] =
@@ -76,6 +84,14 @@ const SCREENS: { name: string; path: (e: Evening) => string; ready: (p: Page) =>
 			name: 'settings',
 			path: () => '/settings',
 			ready: (p) => expect(p.locator('select').first()).toBeVisible()
+		},
+		{
+			name: 'view',
+			path: (e) => e.view,
+			ready: async (p) => {
+				await expect(p.locator('main table caption')).toBeVisible();
+				await expect(p.locator('.chart canvas')).toBeVisible();
+			}
 		}
 	];
 
@@ -125,6 +141,8 @@ test('no screen scrolls sideways: 320 and 390 px, four languages, 2, 6 and 10 pl
 		for (const locale of LOCALES) {
 			await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
 			for (const screen of SCREENS.filter((sc) => ONLY === null || ONLY.includes(sc.name))) {
+				// A link that differs only in its fragment would not load the page again.
+				if (screen.name === 'view') await page.goto('about:blank');
 				await page.goto(screen.path(evening));
 				await expect(page.locator('html')).toHaveAttribute('lang', locale);
 				await screen.ready(page);

@@ -248,6 +248,21 @@ function scripts(page: Page): Map<string, string> {
 const isQrEncoder = (text: string) =>
 	text.includes('maxCorrectionLevel') && text.includes('alphaNumeric');
 
+test("an elimination evening's view draws the limit in its chart, as the standings screen does", async ({
+	page
+}) => {
+	const id = await newEvening(page, ['Anna', 'Ben', 'Chiara'], 'italian-elimination');
+	await playRound(page, 'Anna', { Ben: 120, Chiara: 5 });
+	await page.goto(`/evening/${id}/standings`);
+	const limit = page.getByRole('figure').getByText('Out at 100', { exact: true });
+	await expect(limit).toBeVisible();
+	const { linkField } = await openShowToTable(page);
+	const link = await linkField.inputValue();
+	await page.goto(link);
+	await expect(page.getByRole('heading', { level: 1 })).toContainText('Standings');
+	await expect(limit).toBeVisible();
+});
+
 test('the QR encoder is loaded when the dialog opens, never on the home page', async ({ page }) => {
 	const loaded = scripts(page);
 	await page.goto('/');
