@@ -18,7 +18,7 @@ import type { Ruleset } from '$lib/rules/types';
 import { appDb, dbOf, follow, type DbSource } from './app-db';
 import { peekTableRows } from '$lib/db/peek';
 import { attempt, done, type DbErrorKind, type Outcome } from './outcome';
-import { afterNextFrame } from '$lib/pwa/settled';
+import { afterNextFrame } from '$lib/pwa/frame';
 
 /** The live table's db functions: loaded with Dexie, after the screen's first paint. */
 const table = () => import('$lib/db/table');

@@ -1,7 +1,7 @@
 // A tap's write waits for the frame that shows the tap (afterNextFrame): it must come after that
 // frame's animation callbacks, and never hang in a tab that draws no frames.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextFrame } from '$lib/pwa/settled';
+import { afterNextFrame } from '$lib/pwa/frame';
 
 afterEach(() => {
 	vi.unstubAllGlobals();
