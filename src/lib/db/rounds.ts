@@ -2,7 +2,13 @@
 // against what is on disk at that moment, so a second tab can never add the same round twice or
 // store a round the rules refuse.
 
-import { checkNextRound, checkRound, eveningSetup, type Standing } from '$lib/rules';
+import {
+	checkNextRound,
+	checkRound,
+	eveningSetup,
+	type EveningSetup,
+	type Standing
+} from '$lib/rules';
 import type { Problem, RoundEntry, Tile } from '$lib/rules/types';
 import type { CabooseDb, DraftRow, EveningRow, RoundRow } from './database';
 import { readStanding } from './standing';
@@ -85,7 +91,7 @@ async function nextFromStanding(
 	eveningId: string,
 	index: number,
 	entry: RoundEntry
-): Promise<{ evening: EveningRow; standing: Standing } | Refusal | null> {
+): Promise<{ evening: EveningRow; setup: EveningSetup; standing: Standing } | Refusal | null> {
 	const [evening, summary, last] = await Promise.all([
 		db.evenings.get(eveningId),
 		db.summaries.get(eveningId),
@@ -104,7 +110,7 @@ async function nextFromStanding(
 	if (index !== stored) return { ok: false, conflict: 'round-taken' };
 	const check = checkNextRound(setup, standing, entry);
 	if (check.errors.length > 0) return { ok: false, problems: check.errors };
-	return { evening, standing };
+	return { evening, setup, standing };
 }
 
 /**
@@ -147,7 +153,8 @@ export async function saveRound(
 				await db.evenings.put(evening); // as read in this transaction, newer
 				await db.drafts.delete(eveningId);
 				if ('standing' in checked) {
-					await db.summaries.put(nextSummary(evening, checked.standing, index, row.entry));
+					const { setup, standing } = checked;
+					await db.summaries.put(nextSummary(evening, setup, standing, index, row.entry));
 				} else await writeSummary(db, evening, [...checked.rows, row]);
 				return { ok: true } as const;
 			}

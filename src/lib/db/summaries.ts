@@ -28,15 +28,16 @@ export function deriveSummary(evening: EveningRow, rounds: readonly RoundRow[]):
 
 /**
  * The summary of `evening` (as it is written now) once `entry` is played after the rounds that
- * `standing` stands for: what deriveSummary gives over all of them, without reading them.
+ * `standing` stands for (`setup` is the evening's, as the save read it): what deriveSummary
+ * gives over all of them, without reading them.
  */
 export function nextSummary(
 	evening: EveningRow,
+	setup: EveningSetup,
 	standing: Standing,
 	roundCount: number,
 	entry: RoundEntry
 ): SummaryRow {
-	const setup = eveningSetup(evening);
 	return summaryFrom(evening, setup, roundCount + 1, continueEvening(setup, standing, [entry]));
 }
 
