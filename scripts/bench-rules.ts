@@ -1,11 +1,14 @@
 // Timing of the scoring core: validating and scoring a 13-round, 10-player evening (every round
 // checked as the app checks it, then the evening recomputed), and recomputing a 10,000-round
-// history. Prints medians; asserts nothing.
+// history, and checking the round a score form holds from its place in a long one. Prints
+// medians; asserts nothing.
 import {
 	allTiles,
 	checkRound,
+	checkRoundAt,
 	computeEvening,
 	handValue,
+	placeRound,
 	resolveRules,
 	validateSetup,
 	type EveningSetup,
@@ -103,4 +106,14 @@ const perCheck = time(21, () => {
 	sink += checkRound(long.setup, long.entries, 10_000, last).errors.length;
 });
 console.log(`checkRound of round 10,001 after that history: ${fmt(perCheck)} (median of 21)`);
+
+// 4. The score form's check at each keystroke: the round is placed once per history, then each
+//    keystroke's round is checked from that place (no replay of the 10,000 before it).
+const place = placeRound(long.setup, long.entries, 10_000);
+const perKeystroke = time(1001, () => {
+	sink += checkRoundAt(place, last).errors.length;
+});
+console.log(
+	`checkRoundAt of round 10,001 from its place (each keystroke): ${fmt(perKeystroke)} (median of 1001)`
+);
 if (sink < 0) console.log(sink);

@@ -81,7 +81,11 @@ const rulesText = rules.stdout ?? '';
 const rulesFigures = {
 	output: rulesText.trim().split('\n'),
 	roundsPerSecond: Number(/= ([\d,]+) rounds\/second/.exec(rulesText)?.[1]?.replace(/,/g, '')),
-	tenThousandMs: Number(/over 10,000 rounds: ([\d.]+) ms/.exec(rulesText)?.[1])
+	tenThousandMs: Number(/over 10,000 rounds: ([\d.]+) ms/.exec(rulesText)?.[1]),
+	replayCheckMs: Number(
+		/checkRound of round 10,001 after that history: ([\d.]+) ms/.exec(rulesText)?.[1]
+	),
+	keystrokeCheckMs: Number(/from its place \(each keystroke\): ([\d.]+) ms/.exec(rulesText)?.[1])
 };
 
 // 1b. Sizes that need no browser: the "Show to the table" link and its QR code.
@@ -527,6 +531,9 @@ const inpText = Object.entries(result.inp)
 console.log(`INP at 4× CPU slowdown, median of ${INP_SAMPLES} interactions: ${inpText || '–'}`);
 console.log(
 	`Scoring core: computeEvening over 10,000 rounds ${rulesFigures.tenThousandMs} ms = ${rulesFigures.roundsPerSecond?.toLocaleString('en')} rounds/s`
+);
+console.log(
+	`Checking round 10,001: by replay ${rulesFigures.replayCheckMs} ms (a save without a standing); from its place ${rulesFigures.keystrokeCheckMs} ms (the score form, each keystroke)`
 );
 if (result.roundActions)
 	console.log(

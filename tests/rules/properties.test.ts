@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
 	checkNextRound,
 	checkRound,
+	checkRoundAt,
 	computeEvening,
+	placeRound,
 	continueEvening,
 	handValue,
 	scoreRound,
@@ -12,6 +14,39 @@ import {
 	type RoundEntry
 } from '../../src/lib/rules/index';
 import { eveningArb } from './arbitraries';
+
+/** Rounds as a form may hold them: sound, contradictory, or naming someone not at the table. */
+const anyEntry = fc.record({
+	out: fc.constantFrom(null, 'p0', 'p1', 'p3', 'zoe'),
+	blocked: fc.boolean(),
+	hands: fc.dictionary(
+		fc.constantFrom('p0', 'p1', 'p2', 'p3', 'zoe'),
+		fc.oneof(fc.integer({ min: -5, max: 400 }), fc.constant([]))
+	)
+});
+
+/**
+ * The edit check spelled out with the next-round check only: `entry` as round `index`, then each
+ * later round as the next round of the edited history.
+ */
+function replayCheck(setup: EveningSetup, rounds: RoundEntry[], index: number, entry: RoundEntry) {
+	if (index >= rounds.length) return checkRound(setup, rounds, index, entry);
+	const open = { ...setup, ended: false };
+	const check = checkRound(open, rounds.slice(0, index), index, entry);
+	if (check.errors.length > 0) return check;
+	const edited = rounds.with(index, entry);
+	for (let j = index + 1; j < edited.length; j++) {
+		const code = checkRound(open, edited.slice(0, j), j, edited[j]!).errors[0]?.code;
+		if (code !== undefined) {
+			check.errors.push({
+				code: 'later-round-conflict',
+				params: { round: j, number: j + 1, code }
+			});
+			break;
+		}
+	}
+	return check;
+}
 
 const close = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 const groups = (ranking: string[][]) => ranking.map((g) => [...g].sort());
@@ -46,14 +81,6 @@ describe('properties of the scoring core', () => {
 		// What saving a round relies on: the standing after rounds[0..k-1], kept as JSON, then the
 		// rest, gives the same state and standing as every round replayed; and the next round is
 		// checked from it exactly as checkRound checks it after replaying them.
-		const anyEntry = fc.record({
-			out: fc.constantFrom(null, 'p0', 'p1', 'p3', 'zoe'),
-			blocked: fc.boolean(),
-			hands: fc.dictionary(
-				fc.constantFrom('p0', 'p1', 'p2', 'p3', 'zoe'),
-				fc.oneof(fc.integer({ min: -5, max: 400 }), fc.constant([]))
-			)
-		});
 		fc.assert(
 			fc.property(
 				eveningArb(14),
@@ -77,6 +104,30 @@ describe('properties of the scoring core', () => {
 						expect(checkNextRound(setup, last, entry)).toEqual(
 							checkRound(setup, rounds, rounds.length, entry)
 						);
+					}
+				}
+			),
+			{ numRuns: 300 }
+		);
+	});
+
+	it('a round placed once is checked as a replay checks it, keystroke after keystroke', () => {
+		// What the score form relies on: it places the round once per history (placeRound), then
+		// checks every keystroke's round from that place without replaying the rounds before it.
+		// Checking must not change the place, whatever was typed before.
+		fc.assert(
+			fc.property(
+				eveningArb(12),
+				fc.nat(13),
+				fc.boolean(),
+				fc.array(anyEntry, { minLength: 1, maxLength: 4 }),
+				({ setup: played, rounds }, at, ended, typed) => {
+					const setup = { ...played, ended };
+					const index = Math.min(at, rounds.length);
+					const place = placeRound(setup, rounds, index);
+					const stored = rounds.slice(index, index + 2);
+					for (const entry of [...typed, ...stored, ...typed] as RoundEntry[]) {
+						expect(checkRoundAt(place, entry)).toEqual(replayCheck(setup, rounds, index, entry));
 					}
 				}
 			),

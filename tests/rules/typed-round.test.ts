@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
 	checkTypedRound,
+	placeRound,
 	readTypedRound,
 	resolveRules,
 	type EveningSetup,
@@ -45,7 +46,7 @@ describe('empty fields', () => {
 	it('are no hand and no typing problem: the core says whether a hand is needed', () => {
 		const read = readTypedRound(typed({ out: ['a'], hands: { b: '', c: '  ' } }));
 		expect(read).toEqual({ entry: { out: 'a', blocked: false, hands: {} }, problems: [] });
-		expect(checkTypedRound(setup, [], 0, read).errors).toEqual([
+		expect(checkTypedRound(placeRound(setup, [], 0), read).errors).toEqual([
 			{ code: 'hand-missing', player: 'b' },
 			{ code: 'hand-missing', player: 'c' }
 		]);
@@ -58,18 +59,16 @@ describe('empty fields', () => {
 		};
 		expect(italian.rules.blocked).toBe('void');
 		const read = readTypedRound(typed({ blocked: true, hands: { a: '', b: '', c: '' } }));
-		expect(checkTypedRound(italian, [], 0, read)).toEqual({ errors: [], warnings: [] });
+		expect(checkTypedRound(placeRound(italian, [], 0), read)).toEqual({ errors: [], warnings: [] });
 		// Where a blocked round counts, the hands are needed.
-		expect(checkTypedRound(setup, [], 0, read).errors).toHaveLength(3);
+		expect(checkTypedRound(placeRound(setup, [], 0), read).errors).toHaveLength(3);
 	});
 });
 
 describe('checkTypedRound', () => {
 	it('gives one two-out about the round, not the core’s about a player', () => {
 		const check = checkTypedRound(
-			setup,
-			[],
-			0,
+			placeRound(setup, [], 0),
 			readTypedRound(typed({ out: ['a', 'b'], hands: { c: '5' } }))
 		);
 		expect(check.errors).toEqual([{ code: 'two-out', params: { count: 2 } }]);
@@ -77,9 +76,7 @@ describe('checkTypedRound', () => {
 
 	it('drops the core’s hand-missing for a field that did not parse', () => {
 		const check = checkTypedRound(
-			setup,
-			[],
-			0,
+			placeRound(setup, [], 0),
 			readTypedRound(typed({ out: ['a'], hands: { b: 'x', c: '3' } }))
 		);
 		expect(check.errors).toEqual([{ code: 'hand-not-whole', player: 'b', params: { text: 'x' } }]);
@@ -87,9 +84,7 @@ describe('checkTypedRound', () => {
 
 	it('passes a sound round with the core’s warnings', () => {
 		const check = checkTypedRound(
-			setup,
-			[],
-			0,
+			placeRound(setup, [], 0),
 			readTypedRound(typed({ out: ['a'], hands: { b: '3', c: '4' } }))
 		);
 		expect(check).toEqual({ errors: [], warnings: [] });

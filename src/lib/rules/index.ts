@@ -56,7 +56,14 @@ export { parseHandValue, readTypedRound } from './hands';
 export type { ParsedHand, ReadRound, TypedRound } from './hands';
 export { validateSetup, eveningSetup, playerKey, MAX_NAME_LENGTH, MAX_SEATS } from './setup';
 export type { StoredEvening } from './setup';
-export { checkRound, checkNextRound, checkTypedRound } from './round-check';
+export {
+	checkRound,
+	checkRoundAt,
+	checkNextRound,
+	checkTypedRound,
+	placeRound
+} from './round-check';
+export type { RoundPlace } from './round-check';
 export { scoreRound } from './score';
 export type { RoundScore } from './score';
 export { computeEvening, continueEvening } from './evening';

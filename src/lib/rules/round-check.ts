@@ -5,6 +5,7 @@ import type { ReadRound } from './hands';
 import {
 	applyRound,
 	resumeProgress,
+	standingOf,
 	startProgress,
 	type Progress,
 	type Standing
@@ -154,10 +155,64 @@ export function checkNextRound(
 }
 
 /**
+ * Where a round sits in its evening: how the evening stands before it and the rounds stored after
+ * it. Prepared once per history (placeRound), so checking what is typed, at every keystroke, does
+ * not replay the rounds before it.
+ */
+export interface RoundPlace {
+	readonly setup: EveningSetup;
+	/** Round index (0-based), at most the number of rounds stored. */
+	readonly index: number;
+	/** After the rounds before `index`; never changed (checkRoundAt copies it to go on). */
+	readonly before: Progress;
+	/** The rounds stored after `index`, which an edit must leave valid. */
+	readonly later: readonly RoundEntry[];
+	/** No round is stored at or after `index`: the entry is the next round. */
+	readonly next: boolean;
+}
+
+/** The place of round `index` (0-based) among `rounds`; an index beyond them is the next round. */
+export function placeRound(setup: EveningSetup, rounds: RoundEntry[], index: number): RoundPlace {
+	const history = Array.isArray(rounds) ? rounds : [];
+	const i =
+		Number.isInteger(index) && index >= 0 ? Math.min(index, history.length) : history.length;
+	const before = startProgress(setup);
+	for (let j = 0; j < i && !before.done; j++) applyRound(before, history[j] as RoundEntry);
+	return { setup, index: i, before, later: history.slice(i + 1), next: i >= history.length };
+}
+
+/**
+ * Validates `entry` as the round at `place`. An edit: every later round must stay valid with it
+ * ('later-round-conflict' {params: {round, number, code}}, round 0-based, number 1-based).
+ */
+export function checkRoundAt(place: RoundPlace, entry: RoundEntry): RoundCheck {
+	const { setup, index, before, later, next } = place;
+	const check = checkNext(setup, before, entry, next);
+	if (check.errors.length > 0 || next) return check;
+
+	// A copy: the place is checked again at the next keystroke.
+	const p = resumeProgress(setup, standingOf(before));
+	if (!p) throw new Error('a progress always fits its own setup');
+	applyRound(p, entry);
+	for (const [n, round] of later.entries()) {
+		const code = p.done ? 'evening-over' : checkEntry(p, round).errors[0]?.code;
+		if (code !== undefined) {
+			const j = index + 1 + n;
+			check.errors.push({
+				code: 'later-round-conflict',
+				params: { round: j, number: j + 1, code }
+			});
+			break;
+		}
+		applyRound(p, round);
+	}
+	return check;
+}
+
+/**
  * Validates `entry` as round `index` (0-based) after rounds[0..index-1]. An index below
- * rounds.length is an edit: every later round must stay valid with it ('later-round-conflict'
- * {params: {round, number, code}}, round 0-based, number 1-based). An index beyond the history
- * counts as the next round.
+ * rounds.length is an edit (see checkRoundAt); an index beyond the history counts as the next
+ * round.
  */
 export function checkRound(
 	setup: EveningSetup,
@@ -165,42 +220,16 @@ export function checkRound(
 	index: number,
 	entry: RoundEntry
 ): RoundCheck {
-	const history = Array.isArray(rounds) ? rounds : [];
-	const i =
-		Number.isInteger(index) && index >= 0 ? Math.min(index, history.length) : history.length;
-	const p = startProgress(setup);
-	for (let j = 0; j < i && !p.done; j++) applyRound(p, history[j] as RoundEntry);
-	const check = checkNext(setup, p, entry, i >= history.length);
-	if (check.errors.length > 0 || i >= history.length) return check;
-
-	applyRound(p, entry);
-	for (let j = i + 1; j < history.length; j++) {
-		const later = history[j] as RoundEntry;
-		const code = p.done ? 'evening-over' : checkEntry(p, later).errors[0]?.code;
-		if (code !== undefined) {
-			check.errors.push({
-				code: 'later-round-conflict',
-				params: { round: j, number: j + 1, code }
-			});
-			break;
-		}
-		applyRound(p, later);
-	}
-	return check;
+	return checkRoundAt(placeRound(setup, rounds, index), entry);
 }
 
 /**
- * Validates a round as typed (readTypedRound) as round `index`: the problems of what was typed,
+ * Validates a round as typed (readTypedRound) at `place`: the problems of what was typed,
  * then the core's, without the ones the typing already says: no 'hand-missing' for a field that
  * did not parse, and one 'two-out' about the round when several players were marked out.
  */
-export function checkTypedRound(
-	setup: EveningSetup,
-	rounds: RoundEntry[],
-	index: number,
-	read: ReadRound
-): RoundCheck {
-	const core = checkRound(setup, rounds, index, read.entry);
+export function checkTypedRound(place: RoundPlace, read: ReadRound): RoundCheck {
+	const core = checkRoundAt(place, read.entry);
 	const unparsed = read.problems.map((p) => p.player).filter(Boolean);
 	const twoOut = read.problems.some((p) => p.code === 'two-out');
 	const errors = [

@@ -1,7 +1,15 @@
 // The score entry form of one round: what was typed (kept raw, so a reload restores it exactly),
 // the round it makes, and the rules core's verdict on it, live.
 
-import { checkTypedRound, handValue, readTypedRound, tileKey, type ReadRound } from '$lib/rules';
+import {
+	checkTypedRound,
+	handValue,
+	placeRound,
+	readTypedRound,
+	tileKey,
+	type ReadRound,
+	type RoundPlace
+} from '$lib/rules';
 import type {
 	EveningSetup,
 	Problem,
@@ -107,11 +115,20 @@ export class EntryForm {
 		return readTypedRound({ players, out: this.out, blocked: this.blocked, hands });
 	});
 
+	/**
+	 * Where the round sits in the evening, worked out once per history: a keystroke then checks
+	 * the round without replaying the rounds before it.
+	 */
+	readonly place: RoundPlace | null = $derived.by(() => {
+		const ctx = this.context;
+		return ctx ? placeRound(ctx.setup, ctx.rounds, ctx.index) : null;
+	});
+
 	/** The rules core's verdict on the round as typed. */
 	readonly check: RoundCheck = $derived.by(() => {
-		const ctx = this.context;
-		if (!ctx) return { errors: this.built.problems, warnings: [] };
-		return checkTypedRound(ctx.setup, ctx.rounds, ctx.index, this.built);
+		const place = this.place;
+		if (!place) return { errors: this.built.problems, warnings: [] };
+		return checkTypedRound(place, this.built);
 	});
 
 	readonly valid: boolean = $derived(this.check.errors.length === 0);
