@@ -15,11 +15,23 @@ test('the Evenings list shows the newest 20 evenings, and the older ones on requ
 	for (let i = 0; i < 25; i++) {
 		await seedEvening(page, { id: `e-${String(i).padStart(2, '0')}`, names: ['Anna', 'Ben'] });
 	}
+	// How many cards the first render drew: a phone's screenful; the rest follow once it is painted.
+	await page.addInitScript(() => {
+		const first: number[] = [];
+		Object.assign(window, { firstCards: first });
+		new MutationObserver(() => {
+			const n = document.querySelectorAll('main ul > li').length;
+			if (n > 0 && first.length === 0) first.push(n);
+		}).observe(document, { childList: true, subtree: true });
+	});
 	await page.goto('/evenings');
 	const cards = page.locator('main ul > li');
 	const more = page.getByRole('button', { name: 'Show older evenings' });
 	await expect(cards).toHaveCount(20);
 	await expect(more).toBeVisible();
+	expect(
+		await page.evaluate(() => (window as unknown as { firstCards: number[] }).firstCards)
+	).toEqual([6]);
 
 	for (const locale of ['en', 'de']) {
 		await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
