@@ -50,8 +50,11 @@ let settled: Promise<void> | null = null;
 export function whenSettled(): Promise<void> {
 	settled ??= new Promise<void>((resolve) => {
 		if (typeof window === 'undefined') return resolve();
+		// A second later the page may be gone (a unit test's DOM is torn down after its file):
+		// then it never settles, and nothing here names a global that may no longer exist.
 		const idle = () => {
-			if ('requestIdleCallback' in window)
+			if (typeof document === 'undefined') return;
+			if (typeof requestIdleCallback === 'function')
 				requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT });
 			else resolve();
 		};
