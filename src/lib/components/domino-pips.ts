@@ -113,3 +113,31 @@ export function pipRadius(n: number): number {
 	if (n <= 15) return 0.065;
 	return 0.055;
 }
+
+const pipPaths = new Map<string, string>();
+
+/**
+ * Every pip of a domino as one SVG path (a circle is two arcs), in the drawing's units: a half is
+ * 100 × 100, the second half to the right of the first or, `vertical`, below it. One element
+ * rather than a circle per pip: a screen draws dozens of dominoes, the tile picker 28 to 190, and
+ * each element costs its first render. The same tile always gets the same string (kept).
+ */
+export function pipPath(a: number, b: number, vertical = false): string {
+	const key = `${a} ${b} ${vertical}`;
+	let d = pipPaths.get(key);
+	if (d === undefined) {
+		d = '';
+		for (const [n, dx, dy] of [
+			[a, 0, 0],
+			[b, vertical ? 0 : 100, vertical ? 100 : 0]
+		] as const) {
+			const r = round(pipRadius(n) * 100);
+			for (const [x, y] of pipLayout(n))
+				d += `M${round(dx + x * 100 - r)} ${round(dy + y * 100)}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
+		}
+		pipPaths.set(key, d);
+	}
+	return d;
+}
+
+const round = (x: number) => Math.round(x * 100) / 100;
