@@ -2,7 +2,7 @@
 // round screen, markers, the Mexican train, an open double, the knock, a reload in the middle,
 // End round, and a clean table for the next round.
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { collectErrors, newEvening } from './helpers/evening';
 
 mkdirSync('/tmp/shots', { recursive: true });
@@ -289,5 +289,38 @@ test('a second tab sees each tap, and a closed tab loses nothing', async ({ page
 	await fresh.goto(`/evening/${id}/table`);
 	await expect(pressed(fresh, "Marker on Anna's train")).toHaveAttribute('aria-pressed', 'true');
 	await expect(pressed(fresh, 'Ben has one tile left')).toHaveAttribute('aria-pressed', 'true');
+	expect(errors).toEqual([]);
+});
+
+test('while the round is read, the table says it is loading, never that the evening is over', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'cardinal-us');
+	// Who starts is read with the round's draft, by the db's rounds module: held back here, as on
+	// a slow line, while the evening itself is already painted from IndexedDB.
+	const manifest = JSON.parse(
+		readFileSync(
+			`${process.env.KIT_OUT ?? '.svelte-kit'}/output/client/.vite/manifest.json`,
+			'utf8'
+		)
+	) as Record<string, { file: string }>;
+	const rounds = manifest['src/lib/db/rounds.ts']?.file;
+	expect(rounds).toBeTruthy();
+	let release = () => {};
+	const held = new Promise<void>((resolve) => (release = resolve));
+	await page.route(`**/${rounds}`, async (route) => {
+		await held;
+		await route.continue();
+	});
+	await page.goto(`/evening/${id}/table`);
+	// The evening is on screen (the gate holds the screen once it is read) …
+	const screen = page.locator('main .gate');
+	await expect(screen).toContainText('Loading…');
+	await expect(page.getByText('The evening is over', { exact: false })).toHaveCount(0);
+	release();
+	// … and the table follows once its round is known.
+	await expect(page.getByRole('button', { name: 'Tile played' })).toBeVisible();
+	await expect(page.getByText('The evening is over', { exact: false })).toHaveCount(0);
 	expect(errors).toEqual([]);
 });
