@@ -144,11 +144,14 @@ export class EveningSession {
 		// Before the database has loaded, the draft read with the evening will do.
 		const peeked = this.live ? undefined : this.#peekedDraft;
 		const draft = await (
-			peeked !== undefined
-				? rounds().then(({ draftOf }) => draftOf(peeked, next.index))
-				: Promise.all([dbOf(this.#db), rounds()]).then(([db, { loadDraft }]) =>
-						loadDraft(db, this.id, next.index)
-					)
+			peeked === null
+				? // No draft at all (the usual case): the table is drawn without waiting for a module.
+					Promise.resolve(null)
+				: peeked !== undefined
+					? rounds().then(({ draftOf }) => draftOf(peeked, next.index))
+					: Promise.all([dbOf(this.#db), rounds()]).then(([db, { loadDraft }]) =>
+							loadDraft(db, this.id, next.index)
+						)
 		).catch(() => null);
 		const seat = draft?.starter ?? this.starterAt(next.index);
 		const player = seat === null ? undefined : this.evening.players[seat]?.id;
