@@ -32,7 +32,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 import { SCREENS } from './bench-screens.js';
-import { readDictionary, routeOf as routeOfIn } from './fallback-preload.js';
+import { readClientManifest, readDictionary, routeOf as routeOfIn } from './fallback-preload.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4184);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -121,7 +121,7 @@ spawnSync('npx', ['tsx', 'scripts/bench-history.ts', historyFile, String(EVENING
 });
 
 // 3. What each route needs before its first paint: Vite's manifest and SvelteKit's route table.
-const manifest = JSON.parse(readFileSync(`${KIT}/output/client/.vite/manifest.json`, 'utf8'));
+const manifest = readClientManifest(KIT);
 /** route id -> node indices (root layout, layouts, page), shared with the fallback's preloads */
 const dictionary = readDictionary(KIT);
 const gzCache = new Map();

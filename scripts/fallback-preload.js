@@ -90,6 +90,15 @@ export function routeOf(dictionary, pathname) {
 }
 
 /**
+ * Vite's manifest of the client build: source module (path from the project root) -> its chunk.
+ * @param {string} kitOut
+ * @returns {Record<string, { file: string, imports?: string[], css?: string[], isEntry?: boolean }>}
+ */
+export function readClientManifest(kitOut) {
+	return JSON.parse(readFileSync(join(kitOut, 'output/client/.vite/manifest.json'), 'utf8'));
+}
+
+/**
  * The client's chunk graph (Vite's manifest): for each node, every module its code imports
  * statically, however deep. (SvelteKit's own lists, in output/server/nodes/<n>.js, can miss a
  * module that is also reached through a dynamic import: it walks the graph once and marks such a
@@ -98,10 +107,7 @@ export function routeOf(dictionary, pathname) {
  * @returns {(n: number) => string[]}
  */
 export function clientImports(kitOut) {
-	/** @type {Record<string, { file: string, imports?: string[] }>} */
-	const manifest = JSON.parse(
-		readFileSync(join(kitOut, 'output/client/.vite/manifest.json'), 'utf8')
-	);
+	const manifest = readClientManifest(kitOut);
 	const key = (/** @type {number} */ n) =>
 		relative(process.cwd(), join(kitOut, `generated/client-optimized/nodes/${n}.js`));
 	return (n) => {

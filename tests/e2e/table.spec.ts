@@ -2,8 +2,9 @@
 // round screen, markers, the Mexican train, an open double, the knock, a reload in the middle,
 // End round, and a clean table for the next round.
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { collectErrors, newEvening } from './helpers/evening';
+import { readClientManifest } from '../../scripts/fallback-preload.js';
 
 mkdirSync('/tmp/shots', { recursive: true });
 
@@ -294,12 +295,7 @@ test('a second tab sees each tap, and a closed tab loses nothing', async ({ page
 
 /** Holds back the requests for a module of the build until the returned release is called. */
 async function holdModule(page: Page, source: string): Promise<() => void> {
-	const manifest = JSON.parse(
-		readFileSync(
-			`${process.env.KIT_OUT ?? '.svelte-kit'}/output/client/.vite/manifest.json`,
-			'utf8'
-		)
-	) as Record<string, { file: string }>;
+	const manifest = readClientManifest(process.env.KIT_OUT ?? '.svelte-kit');
 	const file = manifest[source]?.file;
 	expect(file, source).toBeTruthy();
 	let release = () => {};

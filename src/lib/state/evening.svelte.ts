@@ -143,16 +143,17 @@ export class EveningSession {
 		if (!next || !this.evening) return null;
 		// Before the database has loaded, the draft read with the evening will do.
 		const peeked = this.live ? undefined : this.#peekedDraft;
-		const draft = await (
+		// No draft at all (the usual case): the table is drawn without waiting for a module.
+		const draft =
 			peeked === null
-				? // No draft at all (the usual case): the table is drawn without waiting for a module.
-					Promise.resolve(null)
-				: peeked !== undefined
-					? rounds().then(({ draftOf }) => draftOf(peeked, next.index))
-					: Promise.all([dbOf(this.#db), rounds()]).then(([db, { loadDraft }]) =>
-							loadDraft(db, this.id, next.index)
-						)
-		).catch(() => null);
+				? null
+				: await (
+						peeked !== undefined
+							? rounds().then(({ draftOf }) => draftOf(peeked, next.index))
+							: Promise.all([dbOf(this.#db), rounds()]).then(([db, { loadDraft }]) =>
+									loadDraft(db, this.id, next.index)
+								)
+					).catch(() => null);
 		const seat = draft?.starter ?? this.starterAt(next.index);
 		const player = seat === null ? undefined : this.evening.players[seat]?.id;
 		return player !== undefined && next.players.includes(player) ? player : null;
