@@ -1,7 +1,8 @@
 // Shared by the db tests: each test gets its own fake-indexeddb database, deleted after it
 // (afterEach(closeAll) in the test file).
 import 'fake-indexeddb/auto';
-import { createDatabase, type CabooseDb } from '$lib/db/database';
+import type { DBCore, DBCoreTable } from 'dexie';
+import { createDatabase, type CabooseDb, type SummaryRow } from '$lib/db/database';
 import { createEvening, type NewEvening } from '$lib/db/evenings';
 
 const open: CabooseDb[] = [];
@@ -34,4 +35,53 @@ export async function newEvening(db: CabooseDb, input: NewEvening): Promise<stri
 	const created = await createEvening(db, input);
 	if (!created.ok) throw new Error(`createEvening refused: ${JSON.stringify(created)}`);
 	return created.id;
+}
+
+/** A stored summary without the write's revision fields: what deriveSummary gives for it. */
+export function derivedPart(summary: SummaryRow | undefined): SummaryRow | undefined {
+	if (!summary) return summary;
+	// eslint-disable-next-line @typescript-eslint/no-unused-vars
+	const { revision, previous, changedFrom, ...derived } = summary;
+	return derived;
+}
+
+/** Rows each table hands back to reads while `on`, and whether any read used a cursor. */
+export function countReads(db: CabooseDb) {
+	const reads = { on: false, rows: {} as Record<string, number>, cursors: 0 };
+	const add = (table: string, n: number) => {
+		if (reads.on) reads.rows[table] = (reads.rows[table] ?? 0) + n;
+	};
+	db.use({
+		stack: 'dbcore',
+		name: 'count-reads',
+		create: (down: DBCore) => ({
+			...down,
+			table(name: string): DBCoreTable {
+				const table = down.table(name);
+				return {
+					...table,
+					get: async (req) => {
+						const row = await table.get(req);
+						add(name, row === undefined ? 0 : 1);
+						return row;
+					},
+					getMany: async (req) => {
+						const rows = await table.getMany(req);
+						add(name, rows.filter((r) => r !== undefined).length);
+						return rows;
+					},
+					query: async (req) => {
+						const res = await table.query(req);
+						add(name, res.result.length);
+						return res;
+					},
+					openCursor: async (req) => {
+						if (reads.on) reads.cursors++;
+						return table.openCursor(req);
+					}
+				};
+			}
+		})
+	});
+	return reads;
 }

@@ -15,12 +15,11 @@ import {
 	undoLastRound
 } from '$lib/db/rounds';
 import { emptyDraftFields } from '$lib/db/draft';
-import type { CabooseDb, SummaryRow } from '$lib/db/database';
+import type { SummaryRow } from '$lib/db/database';
 import { deriveSummary } from '$lib/db/summaries';
-import type { DBCore, DBCoreTable } from 'dexie';
 import { computeEvening, eveningSetup } from '$lib/rules';
 import type { RoundEntry, RulesChoice } from '$lib/rules/types';
-import { closeAll, connect, freshDb, newEvening } from './helpers';
+import { closeAll, connect, countReads, derivedPart, freshDb, newEvening } from './helpers';
 
 afterEach(closeAll);
 
@@ -145,47 +144,6 @@ describe('saveRound', () => {
 });
 
 describe('saveRound reads no more for round 41 than for round 2', () => {
-	/** Rows each table hands back to reads while `on`, and whether any read used a cursor. */
-	function countReads(db: CabooseDb) {
-		const reads = { on: false, rows: {} as Record<string, number>, cursors: 0 };
-		const add = (table: string, n: number) => {
-			if (reads.on) reads.rows[table] = (reads.rows[table] ?? 0) + n;
-		};
-		db.use({
-			stack: 'dbcore',
-			name: 'count-reads',
-			create: (down: DBCore) => ({
-				...down,
-				table(name: string): DBCoreTable {
-					const table = down.table(name);
-					return {
-						...table,
-						get: async (req) => {
-							const row = await table.get(req);
-							add(name, row === undefined ? 0 : 1);
-							return row;
-						},
-						getMany: async (req) => {
-							const rows = await table.getMany(req);
-							add(name, rows.filter((r) => r !== undefined).length);
-							return rows;
-						},
-						query: async (req) => {
-							const res = await table.query(req);
-							add(name, res.result.length);
-							return res;
-						},
-						openCursor: async (req) => {
-							if (reads.on) reads.cursors++;
-							return table.openCursor(req);
-						}
-					};
-				}
-			})
-		});
-		return reads;
-	}
-
 	const RULES: RulesChoice = { preset: 'swiss-jassshop', schedule: 'cyclic' };
 
 	async function playedEvening(rounds: number) {
@@ -227,7 +185,7 @@ describe('saveRound reads no more for round 41 than for round 2', () => {
 		expect(reads).toEqual({ rows: { evenings: 1, summaries: 1, rounds: 1 }, cursors: 0 });
 		// And the summary it wrote is the one every round replayed gives.
 		const evening = (await long.db.evenings.get(long.id))!;
-		expect(await long.db.summaries.get(long.id)).toEqual(
+		expect(derivedPart(await long.db.summaries.get(long.id))).toEqual(
 			deriveSummary(evening, await listRounds(long.db, long.id))
 		);
 	});
@@ -249,7 +207,9 @@ describe('saveRound reads no more for round 41 than for round 2', () => {
 			expect(reads.rows.rounds).toBeGreaterThanOrEqual(40 + i);
 			const evening = (await long.db.evenings.get(long.id))!;
 			const after = (await long.db.summaries.get(long.id))!;
-			expect(after).toEqual(deriveSummary(evening, await listRounds(long.db, long.id)));
+			expect(derivedPart(after)).toEqual(
+				deriveSummary(evening, await listRounds(long.db, long.id))
+			);
 			expect(after.standing).toBeDefined();
 			summary.standing = after.standing;
 			Object.assign(summary, after);

@@ -8,9 +8,11 @@ import {
 	editRound,
 	endEvening,
 	listRounds,
+	readLiveEvening,
 	resumeEvening,
 	saveRound,
-	undoLastRound
+	undoLastRound,
+	type LiveEvening
 } from '$lib/db/rounds';
 import { anyEveningFinished, deriveSummary, listEveningPage } from '$lib/db/summaries';
 import type { RoundEntry, RulesChoice } from '$lib/rules/types';
@@ -19,7 +21,7 @@ import { computeEvening, eveningSetup, playerRange, resolveRules } from '$lib/ru
 import { summaryOf, type EveningSummary } from '$lib/state/summary';
 import { peekDatabase } from '$lib/db/peek';
 import { peekStatus } from '$lib/pwa/status.svelte';
-import { closeAll, freshDb, newEvening } from './helpers';
+import { closeAll, derivedPart, freshDb, newEvening } from './helpers';
 
 /**
  * The same, recomputed from every round: what the lists showed before summaries were stored.
@@ -229,7 +231,7 @@ async function expectSummariesCurrent(db: CabooseDb): Promise<void> {
 	for (const evening of evenings) {
 		const rounds = await listRounds(db, evening.id);
 		const stored = await db.summaries.get(evening.id);
-		expect(stored).toEqual(deriveSummary(evening, rounds));
+		expect(derivedPart(stored)).toEqual(deriveSummary(evening, rounds));
 		expect(summaryOf({ evening, summary: stored! })).toEqual(
 			summarise({ evening, rounds, roundCount: rounds.length })
 		);
@@ -273,6 +275,55 @@ describe('stored summaries', () => {
 		for (const [kind, n] of Object.entries(done)) expect(n, kind).toBeGreaterThan(0);
 	});
 
+	it('let a screen that follows an evening read again only the rounds after what it holds', async () => {
+		// A screen's live read (readLiveEvening) starts from what its last read answered. Whatever
+		// the writes between two reads (none, one, several; by any function, an import too), what
+		// it answers equals a read of everything; after a save, it read the new round only.
+		const reads = { tail: 0, saved: 0, whole: 0 };
+		await fc.assert(
+			fc.asyncProperty(
+				fc.array(fc.tuple(op, fc.nat({ max: 2 })), { minLength: 1, maxLength: 25 }),
+				async (steps) => {
+					const db = freshDb();
+					const held = new Map<string, LiveEvening | null>();
+					let seq = 0;
+					for (const [o, skip] of steps) {
+						const before = (await db.rounds.count()) + (await db.evenings.count());
+						await apply(db, o, seq++);
+						// Sometimes the screen reads only after the next write as well.
+						if (skip === 2) continue;
+						for (const evening of await db.evenings.toArray()) {
+							const last = held.get(evening.id) ?? null;
+							const read = await readLiveEvening(db, evening.id, last);
+							const whole = await readLiveEvening(db, evening.id, null);
+							expect(read).not.toBeNull();
+							expect({ ...read!, readFrom: 0 }).toEqual(whole);
+							if (read!.readFrom > 0) reads.tail++;
+							else reads.whole++;
+							// A save of one round, read right after it: only that round was read.
+							const one = last && read!.rows.length === last.rows.length + 1;
+							if (
+								o.kind === 'save' &&
+								one &&
+								before + 1 === (await db.rounds.count()) + (await db.evenings.count())
+							) {
+								expect(read!.readFrom).toBe(last.rows.length);
+								reads.saved++;
+							}
+							held.set(evening.id, read);
+						}
+					}
+					db.close();
+				}
+			),
+			{ numRuns: 40 }
+		);
+		// The runs took both ways, and saves read one round.
+		expect(reads.tail).toBeGreaterThan(0);
+		expect(reads.whole).toBeGreaterThan(0);
+		expect(reads.saved).toBeGreaterThan(0);
+	});
+
 	it('a page reads only the newest evenings, and counts them all', async () => {
 		const db = freshDb();
 		for (let i = 0; i < 5; i++) {
@@ -305,7 +356,7 @@ describe('stored summaries', () => {
 		});
 		const [item] = (await listEveningPage(db, 1)).items;
 		expect(item!.summary.roundCount).toBe(1);
-		expect(item!.summary).toEqual(
+		expect(derivedPart(item!.summary)).toEqual(
 			deriveSummary((await db.evenings.get(id))!, await listRounds(db, id))
 		);
 	});

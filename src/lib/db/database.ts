@@ -92,6 +92,16 @@ export interface SummaryRow {
 	 * reading the rounds before it. Missing in summaries stored before it was kept.
 	 */
 	standing?: Standing;
+	/**
+	 * Which write this summary came from, so that a reader holding the evening as an earlier
+	 * summary left it reads again only what changed (`db/live.ts`): each write gives its summary
+	 * a new `revision`, names the one it follows (`previous`; null: none), and the first round
+	 * index it changed (`changedFrom`; -1: anything, the evening itself included). Missing in
+	 * summaries stored before they were kept: such a reader then reads everything.
+	 */
+	revision?: number;
+	previous?: number | null;
+	changedFrom?: number;
 }
 
 export interface MetaRow {

@@ -5,14 +5,15 @@
 import {
 	checkNextRound,
 	checkRound,
+	continueEvening,
 	eveningSetup,
 	type EveningSetup,
 	type Standing
 } from '$lib/rules';
-import type { Problem, RoundEntry, Tile } from '$lib/rules/types';
-import type { CabooseDb, DraftRow, EveningRow, RoundRow } from './database';
+import type { EveningState, Problem, RoundEntry, Tile } from '$lib/rules/types';
+import type { CabooseDb, DraftRow, EveningRow, RoundRow, SummaryRow } from './database';
 import { readStanding } from './standing';
-import { nextSummary, summaryIsCurrent, writeSummary } from './summaries';
+import { CHANGED_ALL, nextSummary, summaryIsCurrent, writeSummary } from './summaries';
 import { emptyDraftFields, type DraftFields } from './draft';
 
 export type SaveResult =
@@ -32,6 +33,23 @@ export async function listRounds(db: CabooseDb, eveningId: string): Promise<Roun
 		.where('[eveningId+index]')
 		.between([eveningId, -Infinity], [eveningId, Infinity], true, true)
 		.toArray();
+}
+
+/** The evening's rounds from index `from` on, in order of play. */
+function roundsFrom(db: CabooseDb, eveningId: string, from: number): Promise<RoundRow[]> {
+	return db.rounds
+		.where('[eveningId+index]')
+		.between([eveningId, from], [eveningId, Infinity], true, true)
+		.toArray();
+}
+
+/** Whether round `index` of the evening is saved (one key read). */
+export async function isRoundSaved(
+	db: CabooseDb,
+	eveningId: string,
+	index: number
+): Promise<boolean> {
+	return (await db.rounds.get(roundId(eveningId, index))) !== undefined;
 }
 
 /**
@@ -91,7 +109,11 @@ async function nextFromStanding(
 	eveningId: string,
 	index: number,
 	entry: RoundEntry
-): Promise<{ evening: EveningRow; setup: EveningSetup; standing: Standing } | Refusal | null> {
+): Promise<
+	| { evening: EveningRow; setup: EveningSetup; standing: Standing; summary: SummaryRow }
+	| Refusal
+	| null
+> {
 	const [evening, summary, last] = await Promise.all([
 		db.evenings.get(eveningId),
 		db.summaries.get(eveningId),
@@ -110,7 +132,7 @@ async function nextFromStanding(
 	if (index !== stored) return { ok: false, conflict: 'round-taken' };
 	const check = checkNextRound(setup, standing, entry);
 	if (check.errors.length > 0) return { ok: false, problems: check.errors };
-	return { evening, setup, standing };
+	return { evening, setup, standing, summary };
 }
 
 /**
@@ -153,9 +175,9 @@ export async function saveRound(
 				await db.evenings.put(evening); // as read in this transaction, newer
 				await db.drafts.delete(eveningId);
 				if ('standing' in checked) {
-					const { setup, standing } = checked;
-					await db.summaries.put(nextSummary(evening, setup, standing, index, row.entry));
-				} else await writeSummary(db, evening, [...checked.rows, row]);
+					const { setup, standing, summary } = checked;
+					await db.summaries.put(nextSummary(evening, setup, standing, index, row.entry, summary));
+				} else await writeSummary(db, evening, [...checked.rows, row], index);
 				return { ok: true } as const;
 			}
 		);
@@ -198,7 +220,8 @@ export async function editRound(
 		await writeSummary(
 			db,
 			{ ...checked.evening, updatedAt: now },
-			rows.map((r) => (r.index === index ? edited : r))
+			rows.map((r) => (r.index === index ? edited : r)),
+			index
 		);
 		return { ok: true } as const;
 	});
@@ -222,7 +245,8 @@ export async function undoLastRound(db: CabooseDb, eveningId: string): Promise<n
 			.delete();
 		const now = Date.now();
 		await db.evenings.update(eveningId, { updatedAt: now });
-		if (evening) await writeSummary(db, { ...evening, updatedAt: now }, rows.slice(0, -1));
+		if (evening)
+			await writeSummary(db, { ...evening, updatedAt: now }, rows.slice(0, -1), last.index);
 		return last.index;
 	});
 }
@@ -236,7 +260,9 @@ export async function endEvening(db: CabooseDb, eveningId: string): Promise<bool
 		if (evening.endedAt === null) {
 			await db.evenings.update(eveningId, { endedAt: now, updatedAt: now });
 			const ended = { ...evening, endedAt: now, updatedAt: now };
-			await writeSummary(db, ended, await listRounds(db, eveningId));
+			const rows = await listRounds(db, eveningId);
+			// No round changed: a reader holding them all reads none again.
+			await writeSummary(db, ended, rows, rows.length);
 		}
 		await db.drafts.delete(eveningId);
 		return true;
@@ -251,9 +277,108 @@ export async function resumeEvening(db: CabooseDb, eveningId: string): Promise<b
 		const now = Date.now();
 		await db.evenings.update(eveningId, { endedAt: null, updatedAt: now });
 		const resumed = { ...evening, endedAt: null, updatedAt: now };
-		await writeSummary(db, resumed, await listRounds(db, eveningId));
+		const rows = await listRounds(db, eveningId);
+		await writeSummary(db, resumed, rows, rows.length);
 		return true;
 	});
+}
+
+// ---------------------------------------------------------------------------------------------
+// The evening as its screens follow it: read again after every write, by any tab.
+
+/** An evening with its rounds, scored: what the screens show, and where the next read starts. */
+export interface LiveEvening {
+	evening: EveningRow;
+	rows: RoundRow[];
+	state: EveningState;
+	/** Where the evening stands after `rows`: its next round is placed and scored from here. */
+	standing: Standing;
+	/** The stored summary's revision that these stand for; null when it was not current. */
+	revision: number | null;
+	/** The first round index this read took from disk: 0 for all of them, `rows.length` for none. */
+	readFrom: number;
+}
+
+/**
+ * In one read transaction: the evening with its rounds, scored, or null when it is not there.
+ * `held` is what the last read of it answered. When the stored summary shows that at most one
+ * write came since, and that it changed no round `held` has, only the rounds after them are read
+ * and scored: after a save, one round, however long the evening. Else everything is read and
+ * scored again (an edit, an undo, an import, or reads that fell behind).
+ */
+export async function readLiveEvening(
+	db: CabooseDb,
+	eveningId: string,
+	held: LiveEvening | null
+): Promise<LiveEvening | null> {
+	return db.transaction('r', [db.evenings, db.rounds, db.summaries], async () => {
+		const [evening, summary] = await Promise.all([
+			db.evenings.get(eveningId),
+			db.summaries.get(eveningId)
+		]);
+		if (!evening) return null;
+		const current =
+			summary &&
+			summary.updatedAt === evening.updatedAt &&
+			summary.endedAt === evening.endedAt &&
+			summary.revision !== undefined
+				? summary
+				: null;
+		if (held && current && held.revision !== null && held.evening.id === eveningId) {
+			const from = held.rows.length;
+			const follows =
+				current.revision === held.revision ||
+				(current.previous === held.revision && (current.changedFrom ?? CHANGED_ALL) >= from);
+			if (follows) {
+				const added = await roundsFrom(db, eveningId, from);
+				// Fewer or more rounds than the summary counts: one was written past these functions.
+				if (from + added.length === current.roundCount) {
+					const after = continueHeld(held, evening, added, current.revision ?? null);
+					if (after) return after;
+				}
+			}
+		}
+		const rows = await listRounds(db, eveningId);
+		const { state, standing } = continueEvening(
+			eveningSetup(evening),
+			null,
+			rows.map((r) => r.entry)
+		);
+		const revision = current && current.roundCount === rows.length ? current.revision : null;
+		return { evening, rows, state, standing, revision: revision ?? null, readFrom: 0 };
+	});
+}
+
+/** `held` with the rounds `added` after it, scored from its standing; null if it cannot be. */
+function continueHeld(
+	held: LiveEvening,
+	evening: EveningRow,
+	added: RoundRow[],
+	revision: number | null
+): LiveEvening | null {
+	let after: ReturnType<typeof continueEvening>;
+	try {
+		// The evening as read now: ending or resuming it changes the state, not the rounds.
+		after = continueEvening(
+			eveningSetup(evening),
+			held.standing,
+			added.map((r) => r.entry)
+		);
+	} catch {
+		return null; // the held standing does not fit the evening read now
+	}
+	const more = added.length > 0;
+	return {
+		evening,
+		rows: more ? [...held.rows, ...added] : held.rows,
+		state: {
+			...after.state,
+			rounds: more ? [...held.state.rounds, ...after.state.rounds] : held.state.rounds
+		},
+		standing: after.standing,
+		revision,
+		readFrom: held.rows.length
+	};
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -36,9 +36,34 @@ export function nextSummary(
 	setup: EveningSetup,
 	standing: Standing,
 	roundCount: number,
-	entry: RoundEntry
+	entry: RoundEntry,
+	before: SummaryRow
 ): SummaryRow {
-	return summaryFrom(evening, setup, roundCount + 1, continueEvening(setup, standing, [entry]));
+	const summary = summaryFrom(
+		evening,
+		setup,
+		roundCount + 1,
+		continueEvening(setup, standing, [entry])
+	);
+	return { ...summary, ...revisionAfter(before, roundCount) };
+}
+
+/** A write changed anything, the evening itself included (an import, a new evening). */
+export const CHANGED_ALL = -1;
+
+/**
+ * The revision fields of the summary a write stores after `before` (the summary stored until
+ * then, if any), having changed rounds from index `changedFrom` on.
+ */
+function revisionAfter(
+	before: SummaryRow | undefined,
+	changedFrom: number
+): Pick<SummaryRow, 'revision' | 'previous' | 'changedFrom'> {
+	const previous = before?.revision ?? null;
+	// A summary without a revision starts a new line at a random place, so that it never takes
+	// the number of one that was deleted with its evening or written before revisions were kept.
+	const revision = previous === null ? Math.floor(Math.random() * 2 ** 48) : previous + 1;
+	return { revision, previous, changedFrom };
 }
 
 function summaryFrom(
@@ -93,13 +118,14 @@ export function roundCountsFromKeys(keys: readonly IDBValidKey[]): Map<string, n
 
 /**
  * Inside the caller's read-write transaction (with `summaries` in its scope): stores the summary
- * of `evening` as written with `rounds`. An evening whose rules this build cannot read gets no
+ * of `evening` as written with `rounds`, by a write that changed rounds from `changedFrom` on. An evening whose rules this build cannot read gets no
  * summary; readers derive it (and meet the same error) as before summaries were stored.
  */
 export async function writeSummary(
 	db: CabooseDb,
 	evening: EveningRow,
-	rounds: readonly RoundRow[]
+	rounds: readonly RoundRow[],
+	changedFrom: number = CHANGED_ALL
 ): Promise<void> {
 	let summary: SummaryRow;
 	try {
@@ -108,7 +134,8 @@ export async function writeSummary(
 		await db.summaries.delete(evening.id);
 		return;
 	}
-	await db.summaries.put(summary);
+	const before = await db.summaries.get(evening.id);
+	await db.summaries.put({ ...summary, ...revisionAfter(before, changedFrom) });
 }
 
 /** The schema upgrade to version 2: a summary for every stored evening. */

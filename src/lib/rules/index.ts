@@ -61,6 +61,7 @@ export {
 	checkRoundAt,
 	checkNextRound,
 	checkTypedRound,
+	placeNext,
 	placeRound
 } from './round-check';
 export type { RoundPlace } from './round-check';

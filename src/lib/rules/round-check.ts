@@ -182,6 +182,17 @@ export function placeRound(setup: EveningSetup, rounds: RoundEntry[], index: num
 }
 
 /**
+ * The place of the next round of an evening that stands at `standing` (after all its stored
+ * rounds): the same as placeRound at the end of those rounds, without replaying them. A standing
+ * that cannot belong to `setup` is a bug in the caller, and throws.
+ */
+export function placeNext(setup: EveningSetup, standing: Standing): RoundPlace {
+	const before = resumeProgress(setup, standing);
+	if (!before) throw new Error('standing does not fit the setup');
+	return { setup, index: standing.index, before, later: [], next: true };
+}
+
+/**
  * Validates `entry` as the round at `place`. An edit: every later round must stay valid with it
  * ('later-round-conflict' {params: {round, number, code}}, round 0-based, number 1-based).
  */

@@ -4,11 +4,13 @@
 import {
 	checkTypedRound,
 	handValue,
+	placeNext,
 	placeRound,
 	readTypedRound,
 	tileKey,
 	type ReadRound,
-	type RoundPlace
+	type RoundPlace,
+	type Standing
 } from '$lib/rules';
 import type {
 	EveningSetup,
@@ -25,7 +27,12 @@ import { nothingTyped } from './draft.svelte';
 export interface EntryContext {
 	setup: EveningSetup;
 	/** The evening's saved rounds (an edit sees all of them; its own index is replaced). */
-	rounds: RoundEntry[];
+	rounds?: RoundEntry[];
+	/**
+	 * For the next round: where the evening stands after its saved rounds, so that placing the
+	 * round replays none of them (`rounds` is then not read).
+	 */
+	standing?: Standing;
 	index: number;
 	engine: number;
 	/** Players of this round, in seat order (eliminated players have no field). */
@@ -121,7 +128,10 @@ export class EntryForm {
 	 */
 	readonly place: RoundPlace | null = $derived.by(() => {
 		const ctx = this.context;
-		return ctx ? placeRound(ctx.setup, ctx.rounds, ctx.index) : null;
+		if (!ctx) return null;
+		return ctx.standing?.index === ctx.index
+			? placeNext(ctx.setup, ctx.standing)
+			: placeRound(ctx.setup, ctx.rounds ?? [], ctx.index);
 	});
 
 	/** The rules core's verdict on the round as typed. */

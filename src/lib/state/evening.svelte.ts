@@ -1,12 +1,21 @@
 // One evening as its screens see it, and everything they do to it. The stored evening and its
 // rounds are read live from IndexedDB (a second tab's save shows up here too) and scored by the
-// rules core on every change; every write (save, edit, end, resume, undo, delete, the draft)
-// goes through here and answers with a typed Outcome.
+// rules core on every change, from what the last read held; every write (save, edit, end,
+// resume, undo, delete, the draft) goes through here and answers with a typed Outcome.
 
 import { untrack } from 'svelte';
-import { computeEvening, dealSize, engineAt, eveningSetup, starterSeat } from '$lib/rules';
+import {
+	computeEvening,
+	continueEvening,
+	dealSize,
+	engineAt,
+	eveningSetup,
+	starterSeat,
+	type Standing
+} from '$lib/rules';
 import type { EveningSetup, EveningState, RoundEntry, Ruleset } from '$lib/rules/types';
 import type { DraftRow, EveningRow, RoundRow } from '$lib/db/database';
+import type { LiveEvening } from '$lib/db/rounds';
 import type { CsvLabels } from '$lib/db/csv';
 import { peekEvening } from '$lib/db/peek';
 import { appDb, dbOf, follow, type DbSource } from './app-db';
@@ -33,8 +42,12 @@ export type SaveOutcome = Outcome<number> | null;
 
 export class EveningSession {
 	/** undefined while loading, null when there is no such evening. */
-	evening = $state<EveningRow | null | undefined>(undefined);
-	rows = $state<RoundRow[]>([]);
+	evening = $state.raw<EveningRow | null | undefined>(undefined);
+	rows = $state.raw<RoundRow[]>([]);
+	/** The evening scored after its rounds (null while loading, or when there is no evening). */
+	state = $state.raw<EveningState | null>(null);
+	/** Where the evening stands after its rounds: the next round is placed from it. */
+	standing = $state.raw<Standing | null>(null);
 	/** A read failure (storage unavailable…), shown instead of the screen. */
 	failure = $state<DbErrorKind | null>(null);
 	/** A round is being written. */
@@ -47,10 +60,8 @@ export class EveningSession {
 
 	readonly setup: EveningSetup | null = $derived(this.evening ? eveningSetup(this.evening) : null);
 	readonly rules: Ruleset | null = $derived(this.setup?.rules ?? null);
+	/** The saved rounds' entries, for an edit (the next round is placed from `standing`). */
 	readonly entries: RoundEntry[] = $derived(this.rows.map((r) => r.entry));
-	readonly state: EveningState | null = $derived(
-		this.setup ? computeEvening(this.setup, this.entries) : null
-	);
 	readonly names: Record<string, string> = $derived(
 		Object.fromEntries((this.evening?.players ?? []).map((p) => [p.id, p.name]))
 	);
@@ -81,20 +92,23 @@ export class EveningSession {
 		this.id = id;
 	}
 
-	/** Follows the evening and its rounds; returns the stop, for `$effect`. */
+	/**
+	 * Follows the evening and its rounds; returns the stop, for `$effect`. Each read starts from
+	 * what the last one answered: after a save, the live query reads and scores the new round
+	 * only (`readLiveEvening`).
+	 */
 	watch(): () => void {
 		const id = this.id;
+		let held: LiveEvening | null = null;
 		return follow(
 			this.#db,
 			rounds,
-			(db, { listRounds }) =>
-				db.transaction('r', db.evenings, db.rounds, async () => ({
-					evening: (await db.evenings.get(id)) ?? null,
-					rows: await listRounds(db, id)
-				})),
-			({ evening, rows }, live) => {
-				this.evening = evening;
-				this.rows = rows;
+			async (db, { readLiveEvening }) => (held = await readLiveEvening(db, id, held)),
+			(read, live) => {
+				this.evening = read?.evening ?? null;
+				this.rows = read?.rows ?? [];
+				this.state = read?.state ?? null;
+				this.standing = read?.standing ?? null;
 				this.live = live;
 				this.failure = null;
 			},
@@ -106,7 +120,14 @@ export class EveningSession {
 				peekEvening(id).then((peeked) => {
 					if (!peeked) return null;
 					this.#peekedDraft = peeked.draft;
-					return { evening: peeked.evening, rows: peeked.rows };
+					const { evening, rows } = peeked;
+					const scored = continueEvening(
+						eveningSetup(evening),
+						null,
+						rows.map((r) => r.entry)
+					);
+					// Not what a live read starts from: the first one reads everything.
+					return { evening, rows, ...scored, revision: null, readFrom: 0 };
 				})
 		);
 	}
@@ -265,18 +286,18 @@ export class EveningSession {
 		if (!rules) return null;
 		// The table's rules replay only here, after the first paint (which the database waits for).
 		const db = await dbOf(this.#db);
-		const [{ tableEvents }, { listRounds }, { replayTable }] = await Promise.all([
+		const [{ tableEvents }, { isRoundSaved }, { replayTable }] = await Promise.all([
 			table(),
 			rounds(),
 			import('$lib/rules/table')
 		]);
 		const [events, saved] = await Promise.all([
 			tableEvents(db, this.id, next.index),
-			listRounds(db, this.id)
+			isRoundSaved(db, this.id, next.index)
 		]);
 		// Just saved: the form reloads this round once more before the screen moves on, and must
 		// not mark anyone out again (the form would count as typed, and "Saved" would go).
-		if (saved.some((r) => r.index === next.index)) return null;
+		if (saved) return null;
 		const by = replayTable(rules, next.players, next.engine, events).ended?.by ?? null;
 		return by !== null && next.players.includes(by) ? by : null;
 	}
