@@ -286,18 +286,16 @@ export class EveningSession {
 		if (!rules) return null;
 		// The table's rules replay only here, after the first paint (which the database waits for).
 		const db = await dbOf(this.#db);
-		const [{ tableEvents }, { isRoundSaved }, { replayTable }] = await Promise.all([
-			table(),
-			rounds(),
-			import('$lib/rules/table')
-		]);
+		const [{ tableEvents }, { isRoundSaved }] = await Promise.all([table(), rounds()]);
 		const [events, saved] = await Promise.all([
 			tableEvents(db, this.id, next.index),
 			isRoundSaved(db, this.id, next.index)
 		]);
 		// Just saved: the form reloads this round once more before the screen moves on, and must
 		// not mark anyone out again (the form would count as typed, and "Saved" would go).
-		if (saved) return null;
+		if (saved || events.length === 0) return null;
+		// The table's reducer loads only for a round played on the live table.
+		const { replayTable } = await import('$lib/rules/table');
 		const by = replayTable(rules, next.players, next.engine, events).ended?.by ?? null;
 		return by !== null && next.players.includes(by) ? by : null;
 	}
