@@ -340,6 +340,8 @@ test.describe('the table while its round is read', () => {
 		await page.goto(`/evening/${id}/table`);
 		// The evening is on screen (the gate holds the screen once it is read), its round not yet …
 		await expect(page.locator('main .gate')).toContainText('Loading…');
+		// Said once the wait is long enough to notice (a quick read never flashes it).
+		await expect(page.getByText('Loading…')).toBeVisible();
 		await expect(page.getByText('The evening is over', { exact: false })).toHaveCount(0);
 		release();
 		// … and the table follows, with the picked starter's turn.
