@@ -118,8 +118,9 @@ export function roundCountsFromKeys(keys: readonly IDBValidKey[]): Map<string, n
 
 /**
  * Inside the caller's read-write transaction (with `summaries` in its scope): stores the summary
- * of `evening` as written with `rounds`, by a write that changed rounds from `changedFrom` on. An evening whose rules this build cannot read gets no
- * summary; readers derive it (and meet the same error) as before summaries were stored.
+ * of `evening` as written with `rounds`, by a write that changed rounds from `changedFrom` on.
+ * An evening whose rules this build cannot read gets no summary; readers derive it (and meet the
+ * same error) as before summaries were stored.
  */
 export async function writeSummary(
 	db: CabooseDb,
