@@ -205,19 +205,19 @@ export async function listEveningPage(db: CabooseDb, limit: number): Promise<Eve
 }
 
 /**
- * Whether any evening is finished (ended, or played to its last round), from the summaries: a
- * stored summary that says so is checked against its evening and round count, and the first
- * one that holds answers. Only when none does are the other evenings looked at.
+ * Whether any evening is finished (ended, or played to its last round), from the summaries: the
+ * first stored summary that says so is checked against its evening and round count, and answers
+ * when it holds (the usual case: the summaries are read only as far as that one). Else every
+ * evening is looked at.
  */
 export async function anyEveningFinished(db: CabooseDb): Promise<boolean> {
 	return db.transaction('r', [db.evenings, db.summaries, db.rounds], async () => {
-		const candidates = await db.summaries.filter((s) => s.over || s.endedAt !== null).toArray();
-		for (const summary of candidates) {
-			const evening = await db.evenings.get(summary.eveningId);
-			if (!evening) continue;
+		const candidate = await db.summaries.filter((s) => s.over || s.endedAt !== null).first();
+		const evening = candidate && (await db.evenings.get(candidate.eveningId));
+		if (candidate && evening) {
 			if (evening.endedAt !== null) return true;
 			const count = await db.rounds.where('eveningId').equals(evening.id).count();
-			if (summaryIsCurrent(summary, evening, count) && summary.over) return true;
+			if (summaryIsCurrent(candidate, evening, count) && candidate.over) return true;
 		}
 		const evenings = await db.evenings.toArray();
 		if (evenings.some((e) => e.endedAt !== null)) return true;
