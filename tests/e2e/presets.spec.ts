@@ -2,7 +2,13 @@
 // the totals on the standings must be the sums of what was entered, valued by the preset's rules,
 // and the end of the evening names the winner.
 import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, enterTiles, newEvening, type Preset } from './helpers/evening';
+import {
+	collectErrors,
+	enterTiles,
+	newEvening,
+	openStandings,
+	type Preset
+} from './helpers/evening';
 
 /** A hand as entered: points, or tiles with the value the preset gives them. */
 type Hand = number | { tiles: string[]; value: number };
@@ -154,7 +160,7 @@ test('german-talon: cyclic, every double 50, goes round again until End evening'
 	// Round 15 starts again from the top minus one: the schedule does not end by itself.
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 15');
 	await expect(page.getByRole('img', { name: 'Engine 11|11' })).toBeVisible();
-	await page.getByRole('link', { name: 'Standings' }).click();
+	await openStandings(page);
 	await page.getByRole('button', { name: 'End evening' }).click();
 	// Asked first, in a dialog where the finger is.
 	await page.getByRole('dialog').getByRole('button', { name: 'End evening' }).click();

@@ -2,7 +2,7 @@
 // in words (role="alert") and nothing is stored; a warning asks to confirm first.
 import { expect, test, type Page } from '@playwright/test';
 import { roundCount, storedRows } from './helpers/db';
-import { collectErrors, enterTiles, newEvening, playRound } from './helpers/evening';
+import { collectErrors, enterTiles, newEvening, openStandings, playRound } from './helpers/evening';
 
 async function refused(page: Page, id: string, reason: RegExp, heading = 'Round 1 of 13') {
 	await page.getByRole('button', { name: 'Save round' }).click();
@@ -130,7 +130,7 @@ test('no round is taken after the evening is over: schedule done, or ended', asy
 
 	const ended = await newEvening(page, ['Anna', 'Ben'], 'swiss-jassshop');
 	await page.getByLabel('Ben points').fill('3');
-	await page.getByRole('link', { name: 'Standings' }).click();
+	await openStandings(page);
 	await page.getByRole('button', { name: 'End evening' }).click();
 	// Asked first, in a dialog where the finger is.
 	await page.getByRole('dialog').getByRole('button', { name: 'End evening' }).click();

@@ -2,7 +2,7 @@
 // survives a reload, standings with the chart, editing and undoing rounds, and the end.
 import { expect, test, type Page } from '@playwright/test';
 import { roundCount, storedRows } from './helpers/db';
-import { collectErrors, enterTiles, newEvening, playRound } from './helpers/evening';
+import { collectErrors, enterTiles, newEvening, openStandings, playRound } from './helpers/evening';
 
 const SHOTS = '/tmp/shots';
 
@@ -243,7 +243,7 @@ test('a cyclic evening runs until End evening, then names the winner and takes n
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 1');
 	await playRound(page, 'Dario', { Anna: 50, Ben: 12, Cleo: 30 });
 	await playRound(page, 'Ben', { Anna: 5, Cleo: 30, Dario: 20 });
-	await page.getByRole('link', { name: 'Standings' }).click();
+	await openStandings(page);
 	await page.getByRole('button', { name: 'End evening' }).click();
 	// Asked first, in a dialog where the finger is.
 	await page.getByRole('dialog').getByRole('button', { name: 'End evening' }).click();
@@ -284,7 +284,7 @@ test('End evening on the round screen, and Resume evening brings the entry back'
 test('deleting an evening asks first, then it is gone', async ({ page }) => {
 	const id = await newEvening(page, ['Anna', 'Ben'], 'swiss-jassshop');
 	await playRound(page, 'Anna', { Ben: 3 });
-	await page.getByRole('link', { name: 'Standings' }).click();
+	await openStandings(page);
 	await page.getByRole('button', { name: 'Delete evening' }).click();
 	await page.getByRole('button', { name: 'Cancel' }).click();
 	expect((await storedRows(page, 'evenings')).length).toBe(1);

@@ -108,3 +108,12 @@ export function collectErrors(page: Page): string[] {
 	page.on('pageerror', (err) => errors.push(err.message));
 	return errors;
 }
+
+/**
+ * Opens the standings from the round screen and waits for them: the round screen has buttons of
+ * the same names (End evening), which a click could otherwise reach just before it goes.
+ */
+export async function openStandings(page: Page): Promise<void> {
+	await page.getByRole('link', { name: 'Standings' }).click();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Standings');
+}
