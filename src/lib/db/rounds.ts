@@ -7,6 +7,7 @@ import {
 	checkRound,
 	continueEvening,
 	eveningSetup,
+	scoreStoredEvening,
 	type EveningSetup,
 	type Standing
 } from '$lib/rules';
@@ -339,11 +340,7 @@ export async function readLiveEvening(
 			}
 		}
 		const rows = await listRounds(db, eveningId);
-		const { state, standing } = continueEvening(
-			eveningSetup(evening),
-			null,
-			rows.map((r) => r.entry)
-		);
+		const { state, standing } = scoreStoredEvening(evening, rows);
 		const revision = current && current.roundCount === rows.length ? current.revision : null;
 		return { evening, rows, state, standing, revision: revision ?? null, readFrom: 0 };
 	});

@@ -10,20 +10,19 @@
 // transaction (tests/db/summaries.test.ts proves the stored rows equal a recomputation).
 
 import type { Transaction } from 'dexie';
-import { continueEvening, eveningSetup } from '$lib/rules';
+import { continueEvening, eveningSetup, scoreStoredEvening } from '$lib/rules';
 import type { EveningSetup, EveningState, RoundEntry, Standing } from '$lib/rules';
 import type { CabooseDb, EveningRow, RoundRow, SummaryRow } from './database';
 
 /** The summary of `evening` with `rounds` (all of them, in any order), by the scoring core. */
 export function deriveSummary(evening: EveningRow, rounds: readonly RoundRow[]): SummaryRow {
 	const ordered = [...rounds].sort((a, b) => a.index - b.index);
-	const setup = eveningSetup(evening);
-	const after = continueEvening(
-		setup,
-		null,
-		ordered.map((r) => r.entry)
+	return summaryFrom(
+		evening,
+		eveningSetup(evening),
+		ordered.length,
+		scoreStoredEvening(evening, ordered)
 	);
-	return summaryFrom(evening, setup, ordered.length, after);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 } from './progress';
 import { isRecord } from './records';
 import { engineAt } from './schedule';
+import { eveningSetup, type StoredEvening } from './setup';
 import type { EveningSetup, EveningState, RoundEntry } from './types';
 
 /** Ranking key: totals are k-ths of whole numbers (k ≤ 10 tied winners), so 1e-6 is exact. */
@@ -73,6 +74,21 @@ export function continueEvening(
 		applyRound(p, entry);
 	}
 	return { state: stateOf(setup, p), standing: standingOf(p) };
+}
+
+/**
+ * A stored evening scored from its first round, its rounds given in order (a row of each, with
+ * its entry): continueEvening from nothing, under the evening's setup as stored.
+ */
+export function scoreStoredEvening(
+	evening: StoredEvening,
+	rounds: readonly { entry: RoundEntry }[]
+): { state: EveningState; standing: Standing } {
+	return continueEvening(
+		eveningSetup(evening),
+		null,
+		rounds.map((r) => r.entry)
+	);
 }
 
 function stateOf(setup: EveningSetup, p: Progress): EveningState {

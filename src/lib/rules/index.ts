@@ -67,7 +67,7 @@ export {
 export type { RoundPlace } from './round-check';
 export { scoreRound } from './score';
 export type { RoundScore } from './score';
-export { computeEvening, continueEvening } from './evening';
+export { computeEvening, continueEvening, scoreStoredEvening } from './evening';
 export { standingFits } from './progress';
 export type { Standing } from './progress';
 // The live table: the round's event log (one valibot schema), its reducer and the rules cards.

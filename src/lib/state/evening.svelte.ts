@@ -6,10 +6,10 @@
 import { untrack } from 'svelte';
 import {
 	computeEvening,
-	continueEvening,
 	dealSize,
 	engineAt,
 	eveningSetup,
+	scoreStoredEvening,
 	starterSeat,
 	type Standing
 } from '$lib/rules';
@@ -121,13 +121,14 @@ export class EveningSession {
 					if (!peeked) return null;
 					this.#peekedDraft = peeked.draft;
 					const { evening, rows } = peeked;
-					const scored = continueEvening(
-						eveningSetup(evening),
-						null,
-						rows.map((r) => r.entry)
-					);
 					// Not what a live read starts from: the first one reads everything.
-					return { evening, rows, ...scored, revision: null, readFrom: 0 };
+					return {
+						evening,
+						rows,
+						...scoreStoredEvening(evening, rows),
+						revision: null,
+						readFrom: 0
+					};
 				})
 		);
 	}
