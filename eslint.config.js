@@ -54,6 +54,8 @@ export default ts.config(
 		ignores: [
 			'build/',
 			'.svelte-kit/',
+			// Other builds' kit.outDir: the first build's (scripts/paint-chunks.js), tests' own.
+			'.svelte-kit-*/',
 			'node_modules/',
 			'src/lib/paraglide/',
 			'test-results/',
