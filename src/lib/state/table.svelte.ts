@@ -17,10 +17,13 @@ import {
 import type { Ruleset } from '$lib/rules/types';
 import { appDb, dbOf, follow, type DbSource } from './app-db';
 import { peekTableRows } from '$lib/db/peek';
+// The first paint checks the log it peeked with the table event schema: loaded with the screen,
+// not after it (a second round trip before the table is drawn). It takes no Dexie.
+import { eventsOf } from '$lib/db/table';
 import { attempt, done, type DbErrorKind, type Outcome } from './outcome';
 import { afterNextFrame } from '$lib/pwa/frame';
 
-/** The live table's db functions: loaded with Dexie, after the screen's first paint. */
+/** The live table's db functions, for the live query: loaded with Dexie, after the first paint. */
 const table = () => import('$lib/db/table');
 
 export interface TableRound {
@@ -129,10 +132,7 @@ export class TableSession {
 				this.failure = kind;
 			},
 			// The first paint shows the log read without Dexie (checked by the same schema).
-			() =>
-				Promise.all([peekTableRows(r.eveningId, r.roundIndex), table()]).then(
-					([rows, { eventsOf }]) => (rows ? eventsOf(rows) : null)
-				)
+			() => peekTableRows(r.eveningId, r.roundIndex).then((rows) => (rows ? eventsOf(rows) : null))
 		);
 	}
 
