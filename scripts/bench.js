@@ -20,6 +20,7 @@
 // One Chromium at a time. Env: BENCH_PORT (4184), BENCH_RUNS (3), BENCH_EVENINGS (500),
 // BUILD_DIR (build), KIT_OUT (.svelte-kit), BENCH_SKIP_BUILD=1, CHROMIUM_PATH; for a quicker look
 // while working: BENCH_SCREENS=home,evenings (names as in bench-screens.js), BENCH_SKIP_LH=1,
+// BENCH_SCREENS_ONLY=1 (no scoring core, link, save or photo figures),
 // BENCH_LHR_DIR=dir (keeps each Lighthouse report and, under it, the artifacts each audit was
 // computed from: `lighthouse -A=dir/<screen>-<run>` replays one, e.g. to read its simulation).
 import { spawn, spawnSync, execSync } from 'node:child_process';
@@ -76,8 +77,12 @@ log(loadBefore);
 
 // 1. The scoring core, as TypeScript.
 log('scoring core…');
-const rules = spawnSync('npx', ['tsx', 'scripts/bench-rules.ts'], { encoding: 'utf8' });
-const rulesText = rules.stdout ?? '';
+/** BENCH_SCREENS_ONLY=1: only the screens (no scoring core, link, save or photo figures). */
+const SCREENS_ONLY = !!process.env.BENCH_SCREENS_ONLY;
+/** A figure script's output, or nothing when only the screens are measured. */
+const figures = (/** @type {string} */ script) =>
+	SCREENS_ONLY ? '' : (spawnSync('npx', ['tsx', script], { encoding: 'utf8' }).stdout ?? '');
+const rulesText = figures('scripts/bench-rules.ts');
 const rulesFigures = {
 	output: rulesText.trim().split('\n'),
 	roundsPerSecond: Number(/= ([\d,]+) rounds\/second/.exec(rulesText)?.[1]?.replace(/,/g, '')),
@@ -90,18 +95,15 @@ const rulesFigures = {
 
 // 1b. Sizes that need no browser: the "Show to the table" link and its QR code.
 log('link sizes…');
-const linkText =
-	spawnSync('npx', ['tsx', 'scripts/bench-link.ts'], { encoding: 'utf8' }).stdout ?? '';
+const linkText = figures('scripts/bench-link.ts');
 
 // 1b'. Saving a round as the evening grows (scripts/bench-save.ts, the app's own transaction).
 log('saving a round…');
-const saveText =
-	spawnSync('npx', ['tsx', 'scripts/bench-save.ts'], { encoding: 'utf8' }).stdout ?? '';
+const saveText = figures('scripts/bench-save.ts');
 
 // 1c. The pip counter (src/lib/vision) on held-out synthetic photos.
 log('photo counter…');
-const visionText =
-	spawnSync('npx', ['tsx', 'scripts/bench-vision.ts'], { encoding: 'utf8' }).stdout ?? '';
+const visionText = figures('scripts/bench-vision.ts');
 
 // 2. The build and the long history (the app's backup format, checked by the scoring core).
 if (!process.env.BENCH_SKIP_BUILD) {
