@@ -18,6 +18,14 @@ export function registerServiceWorker(hooks: UpdateHooks): void {
 	void whenSettled().then(linkManifest);
 	// In dev the app is served by Vite; a worker there would only cache stale modules.
 	if (dev || !('serviceWorker' in navigator) || registering) return;
+	// Another tab may press Reload before this one has registered (a second or more after its
+	// load): the new build then takes over this page too, whose files are gone from the cache.
+	// The browser says so to every page at once; only a page that already had a worker is
+	// updated (the first visit's worker takes over too).
+	const updated = !!navigator.serviceWorker.controller;
+	navigator.serviceWorker.addEventListener('controllerchange', () => {
+		if (updated && !reloading) hooks.onUpdateReady();
+	});
 	// Neither workbox-window nor the worker's precaching is needed for the first paint: both wait
 	// until the page has loaded and the browser is idle (what Workbox advises, too).
 	registering = whenSettled()
