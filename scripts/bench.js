@@ -558,12 +558,16 @@ const inpText = Object.entries(result.inp)
 	.map(([k, v]) => `${k} ${inpMs(v.median)} ms (max ${inpMs(v.max)})`)
 	.join(', ');
 console.log(`INP at 4× CPU slowdown, median of ${INP_SAMPLES} interactions: ${inpText || '–'}`);
-console.log(
-	`Scoring core: computeEvening over 10,000 rounds ${rulesFigures.tenThousandMs} ms = ${rulesFigures.roundsPerSecond?.toLocaleString('en')} rounds/s`
-);
-console.log(
-	`Checking round 10,001: by replay ${rulesFigures.replayCheckMs} ms (a save without a standing); from its place ${rulesFigures.keystrokeCheckMs} ms (the score form, each keystroke)`
-);
+if (SCREENS_ONLY)
+	console.log('Scoring core, link, save and photo figures: not measured (BENCH_SCREENS_ONLY)');
+else {
+	console.log(
+		`Scoring core: computeEvening over 10,000 rounds ${rulesFigures.tenThousandMs} ms = ${rulesFigures.roundsPerSecond?.toLocaleString('en')} rounds/s`
+	);
+	console.log(
+		`Checking round 10,001: by replay ${rulesFigures.replayCheckMs} ms (a save without a standing); from its place ${rulesFigures.keystrokeCheckMs} ms (the score form, each keystroke)`
+	);
+}
 if (result.roundActions)
 	console.log(
 		`Record a 4-player round: ${result.roundActions.taps} taps + ${result.roundActions.keys} keystrokes`
