@@ -57,7 +57,7 @@ function frameworkChunks(): Plugin[] {
 				return {
 					build: {
 						rollupOptions: {
-							// Chunks under 4 kB that no first paint needs are merged into others
+							// Rollup may merge a chunk under 4 kB that no name above covers, as before
 							// (experimentalMinChunkSize: never code with side effects). The first build
 							// keeps Rollup's own chunks, a set of entries each, to read them.
 							output: { manualChunks, experimentalMinChunkSize: recording ? 0 : 4000 }
