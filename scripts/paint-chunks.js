@@ -231,11 +231,12 @@ export function paintChunks(file, kitOut) {
 	/** @type {Map<string, string>} */
 	const others = new Map();
 	return (id) => {
-		const group = groupOf.get(portable(id, kitOut));
+		const key = portable(id, kitOut);
+		const group = groupOf.get(key);
 		if (!group) {
 			// Every other module keeps the first build's chunk: left to Rollup, a manual chunk
 			// would take in each module its modules import on paper that no other chunk claims.
-			const chunk = chunkOf[portable(id, kitOut)];
+			const chunk = chunkOf[key];
 			if (!chunk) return undefined;
 			if (!others.has(chunk)) others.set(chunk, `lazy-${others.size}`);
 			return others.get(chunk);

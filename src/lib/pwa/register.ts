@@ -18,13 +18,14 @@ export function registerServiceWorker(hooks: UpdateHooks): void {
 	void whenSettled().then(linkManifest);
 	// In dev the app is served by Vite; a worker there would only cache stale modules.
 	if (dev || !('serviceWorker' in navigator) || registering) return;
-	// Another tab may press Reload before this one has registered (a second or more after its
-	// load): the new build then takes over this page too, whose files are gone from the cache.
-	// The browser says so to every page at once; only a page that already had a worker is
-	// updated (the first visit's worker takes over too).
-	const updated = !!navigator.serviceWorker.controller;
+	// Another tab pressed Reload: the new build takes over this page too, which still runs the old
+	// build, whose files are gone from the cache. Offer the reload here too rather than break on
+	// the next lazy screen. Heard from the start, not through workbox-window, which registers a
+	// second or more after load; a change from no worker (the first visit's) is no update.
+	let controlled = !!navigator.serviceWorker.controller;
 	navigator.serviceWorker.addEventListener('controllerchange', () => {
-		if (updated && !reloading) hooks.onUpdateReady();
+		if (controlled && !reloading) hooks.onUpdateReady();
+		controlled = true;
 	});
 	// Neither workbox-window nor the worker's precaching is needed for the first paint: both wait
 	// until the page has loaded and the browser is idle (what Workbox advises, too).
@@ -53,14 +54,9 @@ export function linkManifest(): void {
 function watch(workbox: Workbox, hooks: UpdateHooks): void {
 	wb = workbox;
 	workbox.addEventListener('waiting', () => hooks.onUpdateReady());
-	workbox.addEventListener('controlling', (event) => {
-		if (reloading) {
-			location.reload();
-			return;
-		}
-		// Another tab pressed Reload: this page still runs the old build, whose files are gone
-		// from the cache. Offer the reload here too rather than break on the next lazy screen.
-		if (event.isUpdate) hooks.onUpdateReady();
+	// This page's Reload let the waiting build take over: load it. (Another tab's: see above.)
+	workbox.addEventListener('controlling', () => {
+		if (reloading) location.reload();
 	});
 	void workbox.register().catch((err: unknown) => {
 		console.warn('Caboose: the service worker could not be registered', err);
