@@ -1,12 +1,12 @@
 // Each screen ships English; German, French and Italian load only for their readers, before the
 // first render (scripts/locale-split.js). Proven on the real build: no English shows through, and
 // an English reader fetches no other language.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 
 /** The app's text for `key` in `locale`, from its message files. */
 function word(locale: string, key: string): string {
-	for (const area of ['app', 'evening', 'state', 'daynight', 'polish']) {
+	for (const area of readdirSync('messages').filter((a) => existsSync(`messages/${a}/en.json`))) {
 		const table = JSON.parse(readFileSync(`messages/${area}/${locale}.json`, 'utf8'));
 		if (typeof table[key] === 'string') return table[key];
 	}

@@ -26,11 +26,11 @@ const DB_WORDS: Record<Doing, Record<DbErrorKind, () => string>> = {
 		unknown: () => m.data_save_failed()
 	},
 	change: {
-		quota: () => m.state_change_quota(),
-		version: () => m.state_change_version(),
-		closed: () => m.state_change_closed(),
-		constraint: () => m.state_change_failed(),
-		unknown: () => m.state_change_failed()
+		quota: () => m.storage_change_quota(),
+		version: () => m.storage_change_version(),
+		closed: () => m.storage_change_closed(),
+		constraint: () => m.storage_change_failed(),
+		unknown: () => m.storage_change_failed()
 	},
 	import: {
 		quota: () => m.data_import_quota(),
@@ -47,11 +47,11 @@ const DB_WORDS: Record<Doing, Record<DbErrorKind, () => string>> = {
 		unknown: () => m.data_export_failed()
 	},
 	read: {
-		quota: () => m.state_read_failed(),
-		version: () => m.state_read_version(),
-		closed: () => m.state_read_closed(),
-		constraint: () => m.state_read_failed(),
-		unknown: () => m.state_read_failed()
+		quota: () => m.storage_read_failed(),
+		version: () => m.storage_read_version(),
+		closed: () => m.storage_read_closed(),
+		constraint: () => m.storage_read_failed(),
+		unknown: () => m.storage_read_failed()
 	}
 };
 

@@ -36,7 +36,7 @@ const PROBLEM: Record<TableProblemCode, () => string> = {
 	'one-mexican-train-only': () => m.table_problem_one_mexican_train_only(),
 	'mexican-not-started': () => m.table_problem_mexican_not_started(),
 	'no-turn-pointer': () => m.table_problem_no_turn_pointer(),
-	'player-went-out': () => m.lasttile_problem_went_out()
+	'player-went-out': () => m.table_problem_went_out()
 };
 
 export function tableProblemText(code: TableProblemCode): string {
@@ -64,7 +64,7 @@ const CARD: Record<WhatNowCode, (p: Params, name: (k: string) => string) => stri
 	'no-marker-only-double': (p, n) => m.table_card_no_marker_only_double({ player: who(p, n) }),
 	'double-replay': () => m.table_card_double_replay(),
 	'last-double-ended': (p) => m.table_card_last_double_ended({ double: dbl(p) }),
-	'last-tile-ended': (p, n) => m.lasttile_card_ended({ player: who(p, n) }),
+	'last-tile-ended': (p, n) => m.table_card_ended({ player: who(p, n) }),
 	'last-double-open': (p) => m.table_card_last_double_open({ double: dbl(p) }),
 	'marker-owner-plays-own': () => m.table_card_marker_owner_plays_own(),
 	'marker-any-player-plays': () => m.table_card_marker_any_player_plays(),
