@@ -54,7 +54,7 @@ export default ts.config(
 		ignores: [
 			'build/',
 			'.svelte-kit/',
-			// Other builds' kit.outDir: the first build's (scripts/paint-chunks.js), tests' own.
+			// Other builds' kit.outDir (tests' own).
 			'.svelte-kit-*/',
 			'node_modules/',
 			'src/lib/paraglide/',

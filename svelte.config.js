@@ -1,24 +1,15 @@
 import adapter from '@sveltejs/adapter-static';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
-import { withFallbackPreload } from './scripts/fallback-preload.js';
 
 const pages = process.env.BUILD_DIR ?? 'build';
 
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
 	preprocess: vitePreprocess(),
-	// Each component's CSS travels in its JS module: a screen asks for one stylesheet (app.css), not
-	// one per component chunk (over HTTP/1.1 every request waits its turn for one of six
-	// connections). The CSP allows inline styles for the prerendered pages already.
-	compilerOptions: { css: 'injected' },
 	kit: {
 		// A static SPA: prerendered shells plus a fallback page for deep links (evening ids).
 		// '200.html', not 'index.html', so the fallback never overwrites the prerendered home page.
-		// The fallback also preloads its route's modules from its first bytes (see the script).
-		adapter: withFallbackPreload(
-			adapter({ pages, assets: pages, fallback: '200.html', strict: true }),
-			{ pages, fallback: '200.html' }
-		),
+		adapter: adapter({ pages, assets: pages, fallback: '200.html', strict: true }),
 		// Separate output dirs let parallel builds (BUILD_DIR, KIT_OUT) run side by side.
 		outDir: process.env.KIT_OUT ?? '.svelte-kit',
 		// workbox-window registers the worker, so an update can wait for the user's Reload.

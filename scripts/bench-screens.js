@@ -7,12 +7,12 @@
 //   element is first painted (the screen's data has been read).
 
 /** @typedef {{ evening: string, share: string | null }} BenchContext */
-/** @typedef {{ name: string, path: (ctx: BenchContext) => string | null, content: string }} Screen */
+/** @typedef {{ name: string, path: (ctx: BenchContext) => string | null, content: string, cold?: boolean }} Screen */
 
 /** @type {Screen[]} */
 export const SCREENS = [
 	// The Continue button is there once the saved evenings have been read.
-	{ name: 'home', path: () => '/', content: 'a.continue' },
+	{ name: 'home', path: () => '/', content: 'a.continue', cold: true },
 	{ name: 'setup /new', path: () => '/new', content: 'main input[type="text"]' },
 	{
 		name: 'round',
@@ -32,5 +32,5 @@ export const SCREENS = [
 	{ name: 'evenings', path: () => '/evenings', content: 'main li.card' },
 	{ name: 'settings', path: () => '/settings', content: 'main select' },
 	{ name: 'players', path: () => '/players', content: 'main li' },
-	{ name: 'read-only view', path: (c) => c.share, content: 'main table caption' }
+	{ name: 'read-only view', path: (c) => c.share, content: 'main table caption', cold: true }
 ];

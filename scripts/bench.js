@@ -2,23 +2,24 @@
 // written as JSON to .bench/, which is not committed). Figures only: it never fails on a number.
 //
 // Per screen (scripts/bench-screens.js):
-// - JS+CSS gzip (level 9) the screen needs before its first paint: the static import closure of
-//   the SvelteKit entry, its layouts and its page in Vite's manifest; and all JS+CSS the page
-//   had loaded by the end of the Lighthouse run (lazy chunks too);
+// - paint KiB: JS+CSS gzip (level 9) of every file the browser fetched before the screen's content
+//   was painted, on a cold load (no HTTP cache, Cache Storage or service worker), measured in
+//   Chromium from the resource timing entries (what the build really loads, read from no file);
 // - Lighthouse (the `lighthouse` package, mobile, simulated throttling) scores and FCP/LCP/TBT,
 //   median of BENCH_RUNS (3) runs, served by scripts/serve.js without compression, each run
-//   without HTTP cache, Cache Storage or service worker (the profile's IndexedDB is kept: the
-//   evening screens need their evening);
-// - start-up with a long history: time until the screen's content is painted and its long tasks,
-//   with only the bench's own evening, then again after 500 finished evenings of 4 players × 13
-//   rounds were imported through Settings' Import backup (the app's own backup format).
+//   cold (the profile's IndexedDB is kept: the evening screens need their evening); only for the
+//   screens people load cold (home, the read-only view), or every screen with BENCH_LH_ALL=1;
+// - warm start-up (a second visit: the service worker answers, 4× CPU slowdown): time until the
+//   screen's content is painted and its longest task, with only the bench's own evening, then
+//   again after 500 finished evenings of 4 players × 13 rounds were imported through Settings'
+//   Import backup (the app's own backup format).
 // Then: Interaction to Next Paint of a score keystroke, a went-out tap and a marker tap at 4×
 // CPU slowdown (Event Timing), the scoring core's throughput (scripts/bench-rules.ts), the time
 // to save a round after 1 to 200 rounds (scripts/bench-save.ts) and the taps and keystrokes it
 // takes to record a 4-player round.
 //
 // One Chromium at a time. Env: BENCH_PORT (4184), BENCH_RUNS (3), BENCH_EVENINGS (500),
-// BUILD_DIR (build), KIT_OUT (.svelte-kit), BENCH_SKIP_BUILD=1, CHROMIUM_PATH; for a quicker look
+// BUILD_DIR (build), BENCH_SKIP_BUILD=1, CHROMIUM_PATH; for a quicker look
 // while working: BENCH_SCREENS=home,evenings (names as in bench-screens.js), BENCH_SKIP_LH=1,
 // BENCH_SCREENS_ONLY=1 (no scoring core, link, save or photo figures),
 // BENCH_LHR_DIR=dir (keeps each Lighthouse report and, under it, the artifacts each audit was
@@ -33,13 +34,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 import { SCREENS } from './bench-screens.js';
-import { readClientManifest, readDictionary, routeOf as routeOfIn } from './fallback-preload.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4184);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const EVENINGS = Number(process.env.BENCH_EVENINGS ?? 500);
 const BUILD = process.env.BUILD_DIR ?? 'build';
-const KIT = process.env.KIT_OUT ?? '.svelte-kit';
+const LH_ALL = !!process.env.BENCH_LH_ALL;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const OUT = '.bench';
 const ONLY = process.env.BENCH_SCREENS ? process.env.BENCH_SCREENS.split(',') : null;
@@ -122,10 +122,6 @@ spawnSync('npx', ['tsx', 'scripts/bench-history.ts', historyFile, String(EVENING
 	stdio: ['ignore', 'ignore', 'inherit']
 });
 
-// 3. What each route needs before its first paint: Vite's manifest and SvelteKit's route table.
-const manifest = readClientManifest(KIT);
-/** route id -> node indices (root layout, layouts, page), shared with the fallback's preloads */
-const dictionary = readDictionary(KIT);
 const gzCache = new Map();
 function gz(file) {
 	if (!gzCache.has(file)) {
@@ -133,36 +129,6 @@ function gz(file) {
 		gzCache.set(file, existsSync(path) ? gzipSync(readFileSync(path), { level: 9 }).length : 0);
 	}
 	return gzCache.get(file);
-}
-function closure(keys) {
-	const files = new Set();
-	const seen = new Set();
-	const visit = (key) => {
-		if (seen.has(key) || !manifest[key]) return;
-		seen.add(key);
-		const chunk = manifest[key];
-		files.add(chunk.file);
-		for (const css of chunk.css ?? []) files.add(css);
-		for (const k of chunk.imports ?? []) visit(k);
-	};
-	keys.forEach(visit);
-	return files;
-}
-const entryKeys = Object.keys(manifest).filter(
-	(k) => manifest[k].isEntry && !k.includes('/nodes/') && !k.includes('service-worker')
-);
-const routeOf = (/** @type {string} */ pathname) => routeOfIn(dictionary, pathname);
-function firstPaintBytes(route) {
-	const nodes = dictionary.get(route) ?? [];
-	const kit = KIT.replace(/^\.\//, '');
-	const keys = [
-		...entryKeys,
-		...nodes.map((n) => `${kit}/generated/client-optimized/nodes/${n}.js`)
-	];
-	let bytes = 0;
-	const files = closure(keys);
-	for (const f of files) if (/\.(js|css)$/.test(f)) bytes += gz(f);
-	return { bytes, files: files.size };
 }
 
 // 4. The server (no compression) and one Chromium, shared by Playwright and Lighthouse.
@@ -224,6 +190,38 @@ async function coldStart() {
 	});
 	await cdp.detach();
 	await page.close();
+}
+
+/**
+ * JS+CSS (gzip) fetched before the screen's content was painted, on a cold load: the resource
+ * timing entries that started before the frame that painted `selector`.
+ */
+async function paintBytes(path, selector) {
+	const page = await context.newPage();
+	try {
+		await page.goto(ORIGIN + path);
+		await page.locator(selector).first().waitFor({ timeout: 30_000 });
+		const files = await page.evaluate(
+			() =>
+				new Promise((resolve) =>
+					requestAnimationFrame(() => {
+						const painted = performance.now();
+						resolve(
+							performance
+								.getEntriesByType('resource')
+								.filter((e) => e.startTime < painted)
+								.map((e) => new URL(e.name).pathname)
+						);
+					})
+				)
+		);
+		const code = [...new Set(files)].filter(
+			(f) => /\.(js|css)$/.test(f) && !f.includes('service-worker')
+		);
+		return { bytes: code.reduce((n, f) => n + gz(f.slice(1)), 0), files: code.length };
+	} finally {
+		await page.close();
+	}
 }
 
 try {
@@ -296,18 +294,20 @@ try {
 	for (const s of SCREENS) {
 		if (ONLY && !ONLY.includes(s.name)) continue;
 		const path = s.path(ctx);
-		const route = path ? routeOf(new URL(path, ORIGIN).pathname) : null;
-		if (!path || !route) {
+		if (!path) {
 			log(`skipped ${s.name}: not in this build`);
 			continue;
 		}
-		const row = { name: s.name, path, route, firstPaint: firstPaintBytes(route) };
+		await coldStart();
+		const firstPaint = await attempt(`paint ${s.name}`, () => paintBytes(path, s.content));
+		const row = { name: s.name, path, cold: !!s.cold, firstPaint };
 		screens.push({ screen: s, row });
 		result.screens.push(row);
 	}
 
 	// 6. Lighthouse, one run at a time.
 	for (const { row } of screens) {
+		if (!row.cold && !LH_ALL) continue;
 		const runs = [];
 		for (let i = 0; i < (SKIP_LH ? 0 : RUNS); i++) {
 			log(`lighthouse ${row.name} ${i + 1}/${RUNS}`);
@@ -377,6 +377,8 @@ try {
 	// 7. Start-up: time to content and long tasks, before and after the long history.
 	async function startup(screen, path) {
 		const page = await context.newPage();
+		const cdp = await context.newCDPSession(page);
+		await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 		await page.addInitScript((selector) => {
 			const b = (window.__bench = { content: null, longtasks: [] });
 			new PerformanceObserver((list) => {
@@ -399,11 +401,30 @@ try {
 			await page.waitForTimeout(1000);
 			const b = await page.evaluate(() => window.__bench);
 			const tasks = b.longtasks.filter((t) => t.start < b.content + 1000);
+			const fromWorker = await page.evaluate(() => !!navigator.serviceWorker?.controller);
 			return {
 				ms: b.content,
 				longest: tasks.reduce((m, t) => Math.max(m, t.duration), 0),
-				total: tasks.reduce((m, t) => m + t.duration, 0)
+				total: tasks.reduce((m, t) => m + t.duration, 0),
+				fromWorker
 			};
+		} finally {
+			await cdp.detach().catch(() => {});
+			await page.close();
+		}
+	}
+	/** The service worker installed and controlling: a second visit is answered from its cache. */
+	async function warmUp() {
+		const page = await context.newPage();
+		try {
+			await page.goto(ORIGIN + '/');
+			await page.evaluate(async () => {
+				await navigator.serviceWorker.ready;
+			});
+			await page.reload();
+			await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, {
+				timeout: 30_000
+			});
 		} finally {
 			await page.close();
 		}
@@ -411,7 +432,6 @@ try {
 	async function startups(key) {
 		for (const { screen, row } of screens) {
 			log(`start-up ${key} ${row.name}`);
-			await coldStart();
 			await attempt(`start-up ${row.name}`, () => startup(screen, row.path)); // warm-up
 			const runs = [];
 			for (let i = 0; i < RUNS; i++) {
@@ -423,11 +443,13 @@ try {
 				ms: median(runs.map((r) => r.ms)),
 				msRange: range(runs.map((r) => r.ms)),
 				longest: median(runs.map((r) => r.longest)),
-				total: median(runs.map((r) => r.total))
+				total: median(runs.map((r) => r.total)),
+				fromWorker: runs.every((r) => r.fromWorker)
 			};
 		}
 	}
 	await restartBrowser();
+	await attempt('service worker', warmUp);
 	await startups('empty');
 
 	log(`importing ${EVENINGS} evenings through Settings…`);
@@ -443,6 +465,7 @@ try {
 	result.imported = imported;
 	if (imported) {
 		await restartBrowser();
+		await attempt('service worker', warmUp);
 		await startups('history');
 	}
 
@@ -518,7 +541,9 @@ const ms = (n) => (n == null ? '–' : String(Math.round(n)));
 const rangeText = (r) => (r ? `${Math.round(r[0])}–${Math.round(r[1])}` : '–');
 const columns = [
 	['screen', 16, (r) => r.name],
-	['paint KiB', 9, (r) => kib(r.firstPaint.bytes)],
+	['cold', 4, (r) => (r.cold ? 'yes' : '')],
+	['paint KiB', 9, (r) => kib(r.firstPaint?.bytes)],
+	['files', 5, (r) => r.firstPaint?.files ?? '–'],
 	['all KiB', 8, (r) => kib(r.lighthouse?.loaded)],
 	['Perf', 5, (r) => ms(r.lighthouse?.perf)],
 	['(range)', 7, (r) => rangeText(r.lighthouse?.perfRange)],
@@ -548,9 +573,10 @@ console.log(columns.map((c) => '-'.repeat(c[1])).join('-|-'));
 for (const r of result.screens) console.log(line(columns.map((c) => c[2](r))));
 console.log('');
 console.log(
-	`paint KiB: JS+CSS gzip before first paint (budget: home 60, others 80); all KiB: JS+CSS the page had loaded by the end of Lighthouse's run. ` +
-		`Lighthouse ${RUNS}× per screen (median, mobile, simulated throttling, no compression); FCP/LCP/TBT in ms. ` +
-		`show: ms until the screen's content is painted with the bench's 1 evening and with ${EVENINGS} more finished evenings (4 players × 13 rounds) imported, median of ${RUNS}; ` +
+	`cold: a screen people load cold (budgets: home 60 KiB and Lighthouse ≥ 98, the read-only view 80 KiB and ≥ 95). ` +
+		`paint KiB, files: JS+CSS gzip and files fetched before the content was painted, cold; all KiB: JS+CSS the page had loaded by the end of Lighthouse's run. ` +
+		`Lighthouse ${RUNS}× per cold screen (median, mobile, simulated throttling, no compression); FCP/LCP/TBT in ms. ` +
+		`show: ms until the screen's content is painted on a warm visit (service worker, 4× CPU slowdown) with the bench's 1 evening and with ${EVENINGS} more finished evenings (4 players × 13 rounds) imported, median of ${RUNS}; ` +
 		`long max: the longest task (ms) up to 1 s after the content, with 1 evening and with the history; long sum: their total with the history.`
 );
 const inpMs = (n) => (n > 0 ? `${Math.round(n)}` : '<16');

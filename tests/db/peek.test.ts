@@ -8,16 +8,11 @@ import {
 	PEEK_DATA_VERSION,
 	SCHEMA_NATIVE_VERSION,
 	peekDatabase,
-	peekEvening,
 	peekIsNewer,
-	peekTableRows,
 	type PeekReader
 } from '$lib/db/peek';
-import { endEvening, listRounds, loadDraft, draftOf, saveDraft } from '$lib/db/rounds';
-import { emptyDraftFields } from '$lib/db/draft';
-import { eventsOf, tableEvents } from '$lib/db/table';
-import { seedEvening } from './backup-fixtures';
-import { peekStatus } from '$lib/pwa/status.svelte';
+import { endEvening } from '$lib/db/rounds';
+import { peekStatus } from '$lib/state/app-status.svelte';
 import { newEvening } from './helpers';
 
 // The home page's look at the data without Dexie: it must never create the database, must read
@@ -224,58 +219,3 @@ describe('peekDatabase', () => {
 
 // An evening screen's first paint: one evening, its rounds, its draft and its live table, read
 // without Dexie, exactly as Dexie's functions read them; null whenever Dexie must decide instead.
-describe('peekEvening and peekTableRows', () => {
-	it('read what listRounds, loadDraft and tableEvents read, and close at once', async () => {
-		const dbName = name();
-		const db = app(dbName);
-		const id = await seedEvening(db, ['Anna', 'Ben', 'Cleo'], 3);
-		await seedEvening(db, ['Dan', 'Eve'], 2);
-		const fields = { ...emptyDraftFields(), starter: 2, text: { a: '12' } };
-		await saveDraft(db, id, 3, fields);
-		const peeked = await peekEvening(id, { name: dbName });
-		expect(peeked).toEqual({
-			evening: await db.evenings.get(id),
-			rows: await listRounds(db, id),
-			draft: await db.drafts.get(id)
-		});
-		expect(peeked!.rows.map((r) => r.index)).toEqual([0, 1, 2]);
-		expect(draftOf(peeked!.draft, 3)).toEqual(await loadDraft(db, id, 3));
-		expect(draftOf(peeked!.draft, 3)?.starter).toBe(2);
-		const rows = await peekTableRows(id, 3, { name: dbName });
-		expect(rows).toHaveLength(2);
-		expect(eventsOf(rows!)).toEqual(await tableEvents(db, id, 3));
-		expect(await peekTableRows(id, 0, { name: dbName })).toEqual([]);
-		// Closed: deleting the database is not kept waiting.
-		db.close();
-		await Dexie.delete(dbName);
-		expect(await listed(dbName)).toBe(false);
-	});
-
-	it('are null, creating nothing, without a database or without that evening', async () => {
-		const dbName = name();
-		expect(await peekEvening('e1', { name: dbName })).toBeNull();
-		expect(await peekTableRows('e1', 0, { name: dbName })).toBeNull();
-		expect(await listed(dbName)).toBe(false);
-		const db = app(dbName);
-		await seedEvening(db, ['Anna', 'Ben'], 1);
-		expect(await peekEvening('nobody', { name: dbName })).toBeNull();
-	});
-
-	it('leave an older schema (an upgrade to run) and newer data to Dexie', async () => {
-		const older = name();
-		const v1 = new Dexie(older);
-		opened.push(v1);
-		v1.version(1).stores({ evenings: '&id', rounds: '&id, [eveningId+index]', meta: '&key' });
-		await v1.open();
-		await v1.table('evenings').put({ id: 'e1' });
-		v1.close();
-		expect(await peekEvening('e1', { name: older })).toBeNull();
-
-		const newer = name();
-		const db = app(newer);
-		const id = await seedEvening(db, ['Anna', 'Ben'], 1);
-		await db.meta.put({ key: 'dataVersion', value: DATA_VERSION + 1 });
-		expect(await peekEvening(id, { name: newer })).toBeNull();
-		expect(await peekTableRows(id, 1, { name: newer })).toBeNull();
-	});
-});

@@ -20,7 +20,7 @@ import type { EveningListItem } from '$lib/db/group';
 import { computeEvening, eveningSetup, playerRange, resolveRules } from '$lib/rules';
 import { summaryOf, type EveningSummary } from '$lib/state/summary';
 import { peekDatabase } from '$lib/db/peek';
-import { peekStatus } from '$lib/pwa/status.svelte';
+import { peekStatus } from '$lib/state/app-status.svelte';
 import { closeAll, derivedPart, freshDb, newEvening } from './helpers';
 
 /**

@@ -193,8 +193,6 @@ test.describe('an update from build A to build B', () => {
 	test.afterAll(async () => {
 		await rm(buildB, { recursive: true, force: true });
 		await rm(kitOutB, { recursive: true, force: true });
-		// And its first build's (scripts/paint-chunks.js).
-		await rm(`${kitOutB}-paint`, { recursive: true, force: true });
 	});
 
 	test('waits for Reload, never reloads by itself, and keeps the saved round and the draft', async ({

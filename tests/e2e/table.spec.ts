@@ -4,7 +4,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { collectErrors, newEvening } from './helpers/evening';
-import { readClientManifest } from '../../scripts/fallback-preload.js';
 
 mkdirSync('/tmp/shots', { recursive: true });
 
@@ -293,60 +292,30 @@ test('a second tab sees each tap, and a closed tab loses nothing', async ({ page
 	expect(errors).toEqual([]);
 });
 
-/** Holds back the requests for a module of the build until the returned release is called. */
-async function holdModule(page: Page, source: string): Promise<() => void> {
-	const manifest = readClientManifest(process.env.KIT_OUT ?? '.svelte-kit');
-	const file = manifest[source]?.file;
-	expect(file, source).toBeTruthy();
-	let release = () => {};
-	const held = new Promise<void>((resolve) => (release = resolve));
-	await page.route(`**/${file}`, async (route) => {
-		await held;
-		await route.continue();
-	});
-	return release;
-}
+// The starter picked on the round screen is kept in the round's draft, which the table reads
+// before it points at whose turn it is: while it reads, the table never says the evening is over.
+test('the table starts at the starter picked on the round screen, and never says the evening is over on its way there', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'cardinal-us');
+	await page.goto(`/evening/${id}/table`);
+	await expect(page.getByRole('button', { name: 'Tile played' })).toBeVisible();
 
-// The starter picked on the round screen is kept in the round's draft, which the db's rounds
-// module reads. Held back here, as on a slow line, while the evening is already painted. No
-// service worker: one that has cached the module would answer it past the hold.
-test.describe('the table while its round is read', () => {
-	test.use({ serviceWorkers: 'block' });
+	await page.goto(`/evening/${id}`);
+	await page.getByLabel('Starts').selectOption({ label: 'Ben' });
+	// Kept once another tab reads the pick back from the draft.
+	const other = await page.context().newPage();
+	await expect(async () => {
+		await other.goto(`/evening/${id}`);
+		await expect(other.getByLabel('Starts').locator('option:checked')).toHaveText('Ben', {
+			timeout: 2000
+		});
+	}).toPass();
+	await other.close();
 
-	test('without a draft the table is drawn at once; with one it says Loading, never that the evening is over', async ({
-		page
-	}) => {
-		const errors = collectErrors(page);
-		const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'cardinal-us');
-		let release = await holdModule(page, 'src/lib/db/rounds.ts');
-		await page.goto(`/evening/${id}/table`);
-		await expect(page.getByRole('button', { name: 'Tile played' })).toBeVisible();
-		release();
-
-		await page.unrouteAll({ behavior: 'wait' });
-		await page.goto(`/evening/${id}`);
-		await page.getByLabel('Starts').selectOption({ label: 'Ben' });
-		// Kept once another tab reads the pick back from the draft.
-		const other = await page.context().newPage();
-		await expect(async () => {
-			await other.goto(`/evening/${id}`);
-			await expect(other.getByLabel('Starts').locator('option:checked')).toHaveText('Ben', {
-				timeout: 2000
-			});
-		}).toPass();
-		await other.close();
-
-		release = await holdModule(page, 'src/lib/db/rounds.ts');
-		await page.goto(`/evening/${id}/table`);
-		// The evening is on screen (the gate holds the screen once it is read), its round not yet …
-		await expect(page.locator('main .gate')).toContainText('Loading…');
-		// Said once the wait is long enough to notice (a quick read never flashes it).
-		await expect(page.getByText('Loading…')).toBeVisible();
-		await expect(page.getByText('The evening is over', { exact: false })).toHaveCount(0);
-		release();
-		// … and the table follows, with the picked starter's turn.
-		await expect(page.getByLabel('Whose turn').locator('option:checked')).toHaveText('Ben');
-		await expect(page.getByText('The evening is over', { exact: false })).toHaveCount(0);
-		expect(errors).toEqual([]);
-	});
+	await page.goto(`/evening/${id}/table`);
+	await expect(page.getByLabel('Whose turn').locator('option:checked')).toHaveText('Ben');
+	await expect(page.getByText('The evening is over', { exact: false })).toHaveCount(0);
+	expect(errors).toEqual([]);
 });

@@ -10,11 +10,8 @@ const waitFor = vi.waitFor;
 import { flushSync } from 'svelte';
 import { resolveRules } from '$lib/rules';
 import { TableSession, type TableRound } from '$lib/state/table.svelte';
-import { appendTableEvent, tableEvents } from '$lib/db/table';
-import { closeAll, connect, freshDb } from '../db/helpers';
-import { DB_NAME } from '$lib/db/peek';
-import { guardDataVersion } from '$lib/db/versions';
-import type { CabooseDb } from '$lib/db/database';
+import { tableEvents } from '$lib/db/table';
+import { closeAll, freshDb } from '../db/helpers';
 
 afterEach(closeAll);
 
@@ -57,7 +54,6 @@ describe('TableSession', () => {
 	it('judges each queued tap on the table the previous tap left', async () => {
 		const t = tableAt(0);
 		await waitFor(() => expect(t.session.state).not.toBeNull());
-		expect(t.session.live).toBe(true);
 		// Sent in one go, as fast fingers do: "covered" is only valid once the double is on disk.
 		const [played, covered] = await Promise.all([
 			t.session.record(() => ({ type: 'double', train: 'a', value: 9, by: 'a' })),
@@ -153,35 +149,5 @@ describe('TableSession', () => {
 		expect(t.session.state!.oneTileLeft.a).not.toBe(true);
 		expect(await tableEvents(t.db, 'e1', 0)).toEqual([]);
 		t.stop();
-	});
-
-	it('shows the log read without Dexie until the database has loaded', async () => {
-		const db = connect(DB_NAME);
-		guardDataVersion(db);
-		await appendTableEvent(db, 'e1', 0, { type: 'marker', player: 'a', on: true });
-		await appendTableEvent(db, 'e1', 0, { type: 'mexican', on: true });
-		db.close();
-		const round: TableRound = {
-			eveningId: 'e1',
-			roundIndex: 0,
-			rules,
-			players: ['a', 'b', 'c'],
-			engine: 12,
-			starter: null
-		};
-		// Dexie never arrives in this test: all that is shown comes from the peek.
-		const session = new TableSession(
-			() => round,
-			() => new Promise<CabooseDb>(() => undefined)
-		);
-		const cleanup = $effect.root(() => {
-			$effect(() => session.watch());
-		});
-		flushSync();
-		await waitFor(() => expect(session.events?.map((e) => e.type)).toEqual(['marker', 'mexican']));
-		expect(session.state?.trains.find((t) => t.owner === null)?.started).toBe(true);
-		// No tap is taken on a log that is not the database's.
-		expect(session.live).toBe(false);
-		cleanup();
 	});
 });

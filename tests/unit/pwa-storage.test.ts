@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type CabooseDb, type EveningRow, type RoundRow } from '$lib/db/database';
-import { anyFinished, eveningFinished } from '$lib/pwa/finished';
+import { anyFinished, eveningFinished } from '$lib/state/finished';
 import {
 	clearMarker,
 	dataVanished,

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 // The score entry form as a person uses it: fields by name, Enter to move on, one tap for
 // "went out", refusals next to the field, warnings that ask to confirm.
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { flushSync, tick } from 'svelte';
 import ScoreEntry from '$lib/components/round/ScoreEntry.svelte';
-import { failureWords } from '$lib/components/words.svelte';
 import { makeForm, NAMES } from './entry-harness.svelte';
 
 function setup(...args: Parameters<typeof makeForm>) {
@@ -23,8 +22,6 @@ async function type(input: HTMLInputElement, text: string) {
 }
 
 // A loaded machine renders the picker slowly: a generous limit, no timing is asserted.
-// The words load after a screen's first paint (words.svelte.ts): here they are in place first.
-beforeAll(() => failureWords());
 
 describe('ScoreEntry', { timeout: 30_000 }, () => {
 	it('has a numeric field, a went-out toggle and a tiles button per player, and a blocked toggle', () => {

@@ -1,123 +1,12 @@
-import Dexie, { type EntityTable } from 'dexie';
-import type { PresetId, RoundEntry, RulesChoice } from '$lib/rules/types';
-import type { Standing } from '$lib/rules/progress';
+import Dexie from 'dexie';
 import { fillSummaries } from './summaries';
+import type { CabooseDb } from './rows';
+
+export type * from './rows';
 
 // The data format of what is stored. Bump with every schema version; an older build refuses to
 // write to a newer database (see `openDatabase`).
 export const DATA_VERSION = 2;
-
-export interface PlayerRow {
-	id: string;
-	name: string;
-	/** Lower-cased, trimmed: for picking players from earlier evenings. */
-	key: string;
-	lastPlayedAt: number;
-}
-
-export interface SeatRow {
-	id: string;
-	name: string;
-}
-
-export interface EveningRow {
-	id: string;
-	createdAt: number;
-	updatedAt: number;
-	/** Seats in order, names as they were that evening. */
-	players: SeatRow[];
-	/** The preset and the knobs the scorekeeper chose; resolved by the rules core. */
-	rules: RulesChoice;
-	/** The seat index that starts the first round. */
-	firstStarter: number;
-	/** Set when the scorekeeper ended the evening (early, or a cyclic schedule). */
-	endedAt: number | null;
-}
-
-export interface RoundRow {
-	/** `${eveningId}:${index}`: one row per round of an evening, so two tabs cannot both add it. */
-	id: string;
-	eveningId: string;
-	index: number;
-	/** The hands as entered, keyed by player id: never derived totals. */
-	entry: RoundEntry;
-	/** Seat index of the player who started this round, if the scorekeeper changed it. */
-	starter: number | null;
-	savedAt: number;
-}
-
-export interface DraftRow {
-	eveningId: string;
-	index: number;
-	/** The round being typed, as raw text per field, so a reload restores exactly what was typed. */
-	fields: Record<string, unknown>;
-	updatedAt: number;
-}
-
-export interface TableEventRow {
-	id?: number;
-	eveningId: string;
-	roundIndex: number;
-	/** Position in the round's log; unique with the round, so an event is never stored twice. */
-	seq: number;
-	event: Record<string, unknown>;
-	at: number;
-}
-
-/**
- * What the lists show of an evening, derived from its rounds by the scoring core and stored with
- * every write to the evening (db/summaries.ts), so a list never replays every round it holds.
- * Only a cache: the hands as entered stay the truth. It is used only while its `updatedAt` and
- * `endedAt` equal the evening's; otherwise it is derived again.
- */
-export interface SummaryRow {
-	eveningId: string;
-	/** The evening's `updatedAt` and `endedAt` when this was derived. */
-	updatedAt: number;
-	endedAt: number | null;
-	/** The resolved preset. */
-	preset: PresetId;
-	roundCount: number;
-	over: boolean;
-	/** Player ids of the best placed (several when tied); empty before the first round. */
-	leader: string[];
-	/** Player ids of the winners, only when the evening is over and a round was played. */
-	winner: string[] | null;
-	/** 1-based number of the next round, or null when over. */
-	nextRound: number | null;
-	/** Rounds in the schedule, or null when it is cyclic. */
-	scheduleLength: number | null;
-	/**
-	 * Where the evening stands after its rounds, so the next round is checked and scored without
-	 * reading the rounds before it. Missing in summaries stored before it was kept.
-	 */
-	standing?: Standing;
-	/**
-	 * Which write this summary came from, so that a reader holding the evening as an earlier
-	 * summary left it reads again only what changed (`db/live.ts`): each write gives its summary
-	 * a new `revision`, names the one it follows (`previous`; null: none), and the first round
-	 * index it changed (`changedFrom`; -1: anything, the evening itself included). Missing in
-	 * summaries stored before they were kept: such a reader then reads everything.
-	 */
-	revision?: number;
-	previous?: number | null;
-	changedFrom?: number;
-}
-
-export interface MetaRow {
-	key: string;
-	value: unknown;
-}
-
-export type CabooseDb = Dexie & {
-	players: EntityTable<PlayerRow, 'id'>;
-	evenings: EntityTable<EveningRow, 'id'>;
-	rounds: EntityTable<RoundRow, 'id'>;
-	drafts: EntityTable<DraftRow, 'eveningId'>;
-	tableEvents: EntityTable<TableEventRow, 'id'>;
-	meta: EntityTable<MetaRow, 'key'>;
-	summaries: EntityTable<SummaryRow, 'eveningId'>;
-};
 
 /** Schema version 1, then each later `.version(n)` with its upgrade and a fixture test. */
 export function defineSchema(db: Dexie): void {

@@ -19,3 +19,14 @@ export interface DraftFields {
 export function emptyDraftFields(): DraftFields {
 	return { text: {}, mode: {}, tiles: {}, out: [], blocked: false, starter: null };
 }
+
+/** True when the fields hold nothing typed or chosen (no draft worth keeping). */
+export function nothingTyped(fields: DraftFields): boolean {
+	return (
+		Object.values(fields.text).every((t) => t.trim() === '') &&
+		Object.keys(fields.tiles).length === 0 &&
+		fields.out.length === 0 &&
+		!fields.blocked &&
+		fields.starter === null
+	);
+}

@@ -1,4 +1,4 @@
-import type { DraftRow, EveningRow, RoundRow, SummaryRow, TableEventRow } from './database';
+import type { EveningRow, RoundRow, SummaryRow } from './database';
 import { deriveSummary, summaryIsCurrent, type ListedEvening } from './summaries';
 
 // A read-only look at the saved evenings with plain IndexedDB, for the home page: it must stay
@@ -237,82 +237,4 @@ export async function peekDatabase<T>(
 		release();
 		throw err;
 	}
-}
-
-/** One evening, its rounds and its draft, read without Dexie for an evening screen's first paint. */
-export interface PeekedEvening {
-	evening: EveningRow;
-	/** By index, as listRounds gives them. */
-	rows: RoundRow[];
-	/** The round being typed, as stored (null: none). */
-	draft: DraftRow | null;
-}
-
-type PeekAt = Pick<PeekOptions, 'name' | 'factory'>;
-
-/**
- * One read-only transaction over `stores` for a screen's first paint, before Dexie has loaded.
- * Null whenever Dexie must decide instead: no database, a schema or data format other than this
- * build's (an upgrade to run, or newer data to refuse), or any failure. Like the home page's peek
- * it never creates the database, and it closes at once (and at another connection's upgrade).
- */
-async function peekCurrent<T>(
-	stores: string[],
-	read: (tx: IDBTransaction) => Promise<T | null>,
-	{ name = DB_NAME, factory = globalThis.indexedDB }: PeekAt
-): Promise<T | null> {
-	if (!factory) return null;
-	let db: IDBDatabase | null = null;
-	try {
-		if (!(await factory.databases()).some((d) => d.name === name)) return null;
-		db = await openExisting(factory, name);
-		if (!db || db.version !== SCHEMA_NATIVE_VERSION) return null;
-		const opened = db;
-		opened.onversionchange = () => opened.close();
-		const tx = opened.transaction([...stores, 'meta'], 'readonly');
-		const [value, dataVersion] = await Promise.all([read(tx), dataVersionIn(tx)]);
-		return dataVersion === PEEK_DATA_VERSION ? value : null;
-	} catch {
-		return null;
-	} finally {
-		db?.close();
-	}
-}
-
-/** The evening, its rounds and draft (null: no such evening, or Dexie must decide; see peekCurrent). */
-export function peekEvening(id: string, at: PeekAt = {}): Promise<PeekedEvening | null> {
-	return peekCurrent(
-		['evenings', 'rounds', 'drafts'],
-		async (tx) => {
-			const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
-			const [evening, rows, draft] = await Promise.all([
-				result<EveningRow | undefined>(tx.objectStore('evenings').get(id)),
-				result<RoundRow[]>(tx.objectStore('rounds').index('[eveningId+index]').getAll(range)),
-				result<DraftRow | undefined>(tx.objectStore('drafts').get(id))
-			]);
-			return evening ? { evening, rows, draft: draft ?? null } : null;
-		},
-		at
-	);
-}
-
-/** A round's live-table log as stored, in order of play, unchecked (see peekCurrent). */
-export function peekTableRows(
-	eveningId: string,
-	roundIndex: number,
-	at: PeekAt = {}
-): Promise<TableEventRow[] | null> {
-	return peekCurrent(
-		['tableEvents'],
-		(tx) =>
-			result<TableEventRow[]>(
-				tx
-					.objectStore('tableEvents')
-					.index('[eveningId+roundIndex+seq]')
-					.getAll(
-						IDBKeyRange.bound([eveningId, roundIndex, -Infinity], [eveningId, roundIndex, Infinity])
-					)
-			),
-		at
-	);
 }

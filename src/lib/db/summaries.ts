@@ -12,7 +12,7 @@
 import type { Transaction } from 'dexie';
 import { continueEvening, eveningSetup, scoreStoredEvening } from '$lib/rules';
 import type { EveningSetup, EveningState, RoundEntry, Standing } from '$lib/rules';
-import type { CabooseDb, EveningRow, RoundRow, SummaryRow } from './database';
+import type { CabooseDb, EveningRow, RoundRow, SummaryRow } from './rows';
 
 /** The summary of `evening` with `rounds` (all of them, in any order), by the scoring core. */
 export function deriveSummary(evening: EveningRow, rounds: readonly RoundRow[]): SummaryRow {

@@ -1,9 +1,15 @@
 // Export every evening to one file, and merge such a file back in: for the Settings screen.
 // A refused file changes nothing; so does a storage failure while merging (one transaction).
-// The backup code and the database load on first use, so Settings paints without them.
-import { MAX_BACKUP_BYTES } from '$lib/db/backup-limits';
-import type { ImportResult } from '$lib/db/backup';
-import { appDb, dbOf, type DbSource } from './app-db';
+import {
+	MAX_BACKUP_BYTES,
+	backupFileName,
+	backupJson,
+	exportBackup,
+	importBackupText,
+	type ImportResult
+} from '$lib/db/backup';
+import type { CabooseDb } from '$lib/db/database';
+import { appDb } from './app-db';
 import { attempt, done, type Outcome } from './outcome';
 
 export type { ImportResult };
@@ -11,9 +17,9 @@ export type { ImportResult };
 export class BackupTransfer {
 	busy = $state(false);
 
-	readonly #db: DbSource;
+	readonly #db: CabooseDb;
 
-	constructor(db: DbSource = appDb) {
+	constructor(db: CabooseDb = appDb) {
 		this.#db = db;
 	}
 
@@ -22,11 +28,7 @@ export class BackupTransfer {
 		this.busy = true;
 		try {
 			return await attempt(async () => {
-				const [{ backupFileName, backupJson, exportBackup }, db] = await Promise.all([
-					import('$lib/db/backup'),
-					dbOf(this.#db)
-				]);
-				const backup = await exportBackup(db);
+				const backup = await exportBackup(this.#db);
 				return { text: backupJson(backup), file: backupFileName(), count: backup.evenings.length };
 			});
 		} finally {
@@ -41,13 +43,7 @@ export class BackupTransfer {
 		try {
 			// A file the device cannot read is "not readable", not a storage failure.
 			const text = await file.text().catch(() => '');
-			const merged = await attempt(async () => {
-				const [{ importBackupText }, db] = await Promise.all([
-					import('$lib/db/backup'),
-					dbOf(this.#db)
-				]);
-				return importBackupText(db, text);
-			});
+			const merged = await attempt(() => importBackupText(this.#db, text));
 			if (!merged.ok) return merged;
 			return merged.value.ok
 				? done(merged.value.result)

@@ -1,19 +1,8 @@
 // Keeping the round being typed as a draft: apart from the entry form, so the screens that only
 // follow an evening (the table, the standings) do not load the form with their first paint.
-import type { DraftFields } from '$lib/db/draft';
+import { nothingTyped, type DraftFields } from '$lib/db/draft';
 import { FLUSH_EVENT, type FlushDetail } from '$lib/db/flush';
 import type { EntryForm } from './entry.svelte';
-
-/** True when the fields hold nothing typed or chosen (no draft worth keeping). */
-export function nothingTyped(fields: DraftFields): boolean {
-	return (
-		Object.values(fields.text).every((t) => t.trim() === '') &&
-		Object.keys(fields.tiles).length === 0 &&
-		fields.out.length === 0 &&
-		!fields.blocked &&
-		fields.starter === null
-	);
-}
 
 /**
  * Keeps the form in IndexedDB while it is typed: shortly after each change, and at once when the

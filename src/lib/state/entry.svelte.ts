@@ -20,8 +20,7 @@ import type {
 	Ruleset,
 	Tile
 } from '$lib/rules/types';
-import { emptyDraftFields, type DraftFields, type EntryMode } from '$lib/db/draft';
-import { nothingTyped } from './draft.svelte';
+import { emptyDraftFields, nothingTyped, type DraftFields, type EntryMode } from '$lib/db/draft';
 
 /** What the form needs to know about its round. */
 export interface EntryContext {

@@ -1,7 +1,10 @@
 // The saved evenings for the Evenings list, a page at a time, kept current: a round saved or an
 // evening deleted in another tab shows up here without a reload. Each line comes from the
-// evening's stored summary, so no round is replayed. Dexie loads after the list's first paint.
-import { appDb, dbOf, follow, type DbSource } from './app-db';
+// evening's stored summary, so no round is replayed.
+import type { CabooseDb } from '$lib/db/database';
+import { deleteEvening } from '$lib/db/evenings';
+import { listEveningPage } from '$lib/db/summaries';
+import { appDb, follow } from './app-db';
 import { attempt, type DbErrorKind, type Outcome } from './outcome';
 import { summaryOf, type EveningSummary } from './summary';
 
@@ -23,9 +26,9 @@ export class EveningsList {
 	/** The newest evening not yet over, for Continue. */
 	readonly newestOpen = $derived(this.items.find((e) => !e.over));
 
-	readonly #db: DbSource;
+	readonly #db: CabooseDb;
 
-	constructor(db: DbSource = appDb) {
+	constructor(db: CabooseDb = appDb) {
 		this.#db = db;
 	}
 
@@ -35,8 +38,7 @@ export class EveningsList {
 		const limit = this.limit;
 		return follow(
 			this.#db,
-			() => import('$lib/db/summaries'),
-			(db, { listEveningPage }) => listEveningPage(db, limit),
+			(db) => listEveningPage(db, limit),
 			(page) => {
 				this.items = page.items.map(summaryOf);
 				this.total = page.total;
@@ -58,8 +60,7 @@ export class EveningsList {
 	/** Deletes the evening with its rounds; the list updates itself. */
 	async remove(id: string): Promise<Outcome> {
 		return attempt(async () => {
-			const { deleteEvening } = await import('$lib/db/evenings');
-			await deleteEvening(await dbOf(this.#db), id);
+			await deleteEvening(this.#db, id);
 			return true as const;
 		});
 	}

@@ -1,77 +1,14 @@
-// "Every phone at the table": the scorekeeper's side (the link and QR code of the evening as it
-// stands) and the viewer's side (a link decoded and recomputed, and Keep a copy). The screens
-// reach the data only through these classes. The QR encoder and the database are loaded when
-// they are first needed, so the round screen pays nothing until the dialog opens. The decoder is
-// a static import: the view shows nothing before it, so it comes with the view's own code rather
-// than in a second round of requests after it (the dialog, loaded on demand, has it too).
+// "Every phone at the table", the viewer's side: a link decoded and recomputed, and Keep a copy.
+// The read-only view is a cold load on a phone that may never have opened Caboose, so Dexie and
+// the db code (about 35 KiB gzip) load only when Keep a copy is tapped (table-link.svelte.ts is
+// the scorekeeper's side).
 
 import type { DecodedEvening, EveningSnapshot, LinkError, LinkErrorKind, QrCode } from '$lib/link';
 import { decodeLink } from '$lib/link/codec';
-import { replayTable, type TableEvent, type TableState } from '$lib/rules';
-import type { EveningSession } from './evening.svelte';
-import { appDb as database } from './app-db';
-import { attempt, dbFailure, type Failure } from './outcome';
+import { replayTable, type TableState } from '$lib/rules';
+import { attempt, type Failure } from './outcome';
 
 export type { DecodedEvening, EveningSnapshot, LinkError, LinkErrorKind, QrCode };
-
-/** The link of an evening being kept on this phone, and its QR code, made on demand. */
-export class TableLink {
-	/** Also send the live table of the round being played. */
-	includeTable = $state(false);
-	link = $state<string | null>(null);
-	qr = $state<QrCode | null>(null);
-	/** Made, but too long for one QR code (the link can still be shared). */
-	tooLong = $state(false);
-	busy = $state(false);
-	/** The evening could not be read for the code (the words say so). */
-	failure = $state<Failure | null>(null);
-
-	readonly #session: () => EveningSession;
-	/** Only the newest request may show its result (an older one can finish later). */
-	#request = 0;
-
-	constructor(session: () => EveningSession) {
-		this.#session = session;
-	}
-
-	/** The evening's round being played has a live table to share. */
-	get canIncludeTable(): boolean {
-		return this.#session().next !== null;
-	}
-
-	/** Makes the link and its QR code of the evening as it is now (the QR always shows the latest). */
-	async refresh(origin: string): Promise<void> {
-		const session = this.#session();
-		const evening = session.evening;
-		if (!evening) return;
-		const request = ++this.#request;
-		this.busy = true;
-		this.failure = null;
-		try {
-			const { qrCode, snapshotLink, snapshotOf } = await import('$lib/link');
-			let table: TableEvent[] | null = null;
-			if (this.includeTable && session.next) {
-				const { tableEvents } = await import('$lib/db/table');
-				table = await tableEvents(await database(), evening.id, session.next.index);
-			}
-			const snapshot = snapshotOf(
-				$state.snapshot(evening),
-				$state.snapshot(session.rows).map((r) => ({ entry: r.entry, starter: r.starter })),
-				table
-			);
-			const link = await snapshotLink(origin, snapshot);
-			const qr = await qrCode(link);
-			if (request !== this.#request) return;
-			this.link = link;
-			this.qr = qr;
-			this.tooLong = qr === null;
-		} catch (error) {
-			if (request === this.#request) this.failure = dbFailure(error);
-		} finally {
-			if (request === this.#request) this.busy = false;
-		}
-	}
-}
 
 export type KeepState =
 	| { kind: 'idle' }
@@ -126,7 +63,8 @@ export class SharedEvening {
 		this.keep = { kind: 'saving' };
 		const kept = await attempt(async () => {
 			const { keepSnapshot } = await import('$lib/db/link');
-			return keepSnapshot(await database(), evening.snapshot);
+			const { appDb } = await import('./app-db');
+			return keepSnapshot(appDb, evening.snapshot);
 		});
 		if (!kept.ok) this.keep = { kind: 'failed', failure: kept };
 		else if (!kept.value.ok)

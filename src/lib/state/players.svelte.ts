@@ -1,28 +1,29 @@
 // Everyone who has played, and one player's record over all evenings, kept current (a round saved
 // in another tab shows up without a reload); renaming a player. The screens' only way to players.
-import type {
-	PlayerEvening,
-	PlayerLine,
-	PlayerStats,
-	RenameResult,
-	RoundMark
+import type { CabooseDb } from '$lib/db/database';
+import {
+	listPlayers,
+	playerStats,
+	renamePlayer,
+	type PlayerEvening,
+	type PlayerLine,
+	type PlayerStats,
+	type RenameResult,
+	type RoundMark
 } from '$lib/db/players';
-import { appDb, dbOf, follow, type DbSource } from './app-db';
+import { appDb, follow } from './app-db';
 import { attempt, type DbErrorKind, type Outcome } from './outcome';
 
 export type { PlayerEvening, PlayerLine, PlayerStats, RenameResult, RoundMark };
-
-/** The players' db functions, loaded with Dexie after the screen's first paint. */
-const players = () => import('$lib/db/players');
 
 export class PlayersDirectory {
 	items = $state.raw<PlayerLine[]>([]);
 	loaded = $state(false);
 	/** A read failure, shown instead of the screen. */
 	failure = $state<DbErrorKind | null>(null);
-	readonly #db: DbSource;
+	readonly #db: CabooseDb;
 
-	constructor(db: DbSource = appDb) {
+	constructor(db: CabooseDb = appDb) {
 		this.#db = db;
 	}
 
@@ -30,8 +31,7 @@ export class PlayersDirectory {
 	watch(): () => void {
 		return follow(
 			this.#db,
-			players,
-			(db, { listPlayers }) => listPlayers(db),
+			listPlayers,
 			(items) => {
 				this.items = items;
 				this.loaded = true;
@@ -51,9 +51,9 @@ export class PlayerRecord {
 	/** A read failure, shown instead of the screen. */
 	failure = $state<DbErrorKind | null>(null);
 	readonly id: string;
-	readonly #db: DbSource;
+	readonly #db: CabooseDb;
 
-	constructor(id: string, db: DbSource = appDb) {
+	constructor(id: string, db: CabooseDb = appDb) {
 		this.id = id;
 		this.#db = db;
 	}
@@ -61,8 +61,7 @@ export class PlayerRecord {
 	watch(): () => void {
 		return follow(
 			this.#db,
-			players,
-			(db, { playerStats }) => playerStats(db, this.id),
+			(db) => playerStats(db, this.id),
 			(player) => {
 				this.player = player;
 				this.failure = null;
@@ -75,9 +74,6 @@ export class PlayerRecord {
 
 	/** Renames the player everywhere; scores are untouched (rounds refer to the player's id). */
 	rename(name: string): Promise<Outcome<RenameResult>> {
-		return attempt(async () => {
-			const { renamePlayer } = await players();
-			return renamePlayer(await dbOf(this.#db), this.id, name);
-		});
+		return attempt(() => renamePlayer(this.#db, this.id, name));
 	}
 }

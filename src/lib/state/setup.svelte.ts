@@ -1,8 +1,8 @@
 // The New evening form: seats in order, the preset and any changed knob, checked live by the
 // rules core. Only the preset and the knobs the scorekeeper changed are stored (RulesChoice).
-import type { PlayerRow } from '$lib/db/database';
+import type { CabooseDb, PlayerRow } from '$lib/db/database';
 import { createEvening, knownPlayers } from '$lib/db/evenings';
-import { appDb, dbOf, type DbSource } from './app-db';
+import { appDb } from './app-db';
 import {
 	MAX_SEATS,
 	PRESETS,
@@ -115,17 +115,16 @@ export class SetupForm {
 		return this.known.filter((p) => !seated.includes(p.key));
 	});
 
-	readonly #db: DbSource;
+	readonly #db: CabooseDb;
 
-	/** `db` may be a loader (state/app-db.ts): the form paints before Dexie has loaded. */
-	constructor(db: DbSource = appDb) {
+	constructor(db: CabooseDb = appDb) {
 		this.#db = db;
 	}
 
 	/** Reads the players of earlier evenings, for picking. Without them the form still works:
 	 * picking is a shortcut only, so a failed read just offers none. */
 	async loadKnown(): Promise<void> {
-		const known = await attempt(async () => knownPlayers(await dbOf(this.#db)));
+		const known = await attempt(async () => knownPlayers(this.#db));
 		if (known.ok) this.known = known.value;
 	}
 
@@ -284,7 +283,7 @@ export class SetupForm {
 				? this.firstStarter
 				: 0;
 		const stored = await attempt(async () =>
-			createEvening(await dbOf(this.#db), {
+			createEvening(this.#db, {
 				names: $state.snapshot(this.names),
 				rules: $state.snapshot(this.choice) as RulesChoice,
 				firstStarter: starter

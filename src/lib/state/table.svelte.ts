@@ -15,16 +15,11 @@ import {
 	type WhatNowCard
 } from '$lib/rules';
 import type { Ruleset } from '$lib/rules/types';
-import { appDb, dbOf, follow, type DbSource } from './app-db';
-import { peekTableRows } from '$lib/db/peek';
-// The first paint checks the log it peeked with the table event schema: loaded with the screen,
-// not after it (a second round trip before the table is drawn). It takes no Dexie.
-import { eventsOf } from '$lib/db/table';
+import type { CabooseDb } from '$lib/db/database';
+import { appendTableEvent, tableEvents, undoLastTableEvent } from '$lib/db/table';
+import { appDb, follow } from './app-db';
 import { attempt, done, type DbErrorKind, type Outcome } from './outcome';
 import { afterNextFrame } from '$lib/pwa/frame';
-
-/** The live table's db functions, for the live query: loaded with Dexie, after the first paint. */
-const table = () => import('$lib/db/table');
 
 export interface TableRound {
 	eveningId: string;
@@ -55,18 +50,15 @@ export class TableSession {
 	#pending = $state.raw<Pending[]>([]);
 	/** Which round `#stored` belongs to ("eveningId:index"). */
 	loadedFor = $state<string | null>(null);
-	/** The round whose log came from the database's live query (before it, from a peek). */
-	#liveFor = $state<string | null>(null);
 	/** A read failure of the log, shown instead of the table. */
 	failure = $state<DbErrorKind | null>(null);
 
-	/** The database, or its loader: Dexie loads after the table's first paint. */
-	readonly #db: DbSource;
+	readonly #db: CabooseDb;
 	readonly #round: () => TableRound | null;
 	/** Writes run one after the other, in the order the taps were counted. */
 	#queue: Promise<unknown> = Promise.resolve();
 
-	constructor(round: () => TableRound | null, db: DbSource = appDb) {
+	constructor(round: () => TableRound | null, db: CabooseDb = appDb) {
 		this.#db = db;
 		this.#round = round;
 	}
@@ -80,8 +72,6 @@ export class TableSession {
 			? { rules: this.round.rules, players: this.round.players, engine: this.round.engine }
 			: null
 	);
-	/** The log on screen is the database's (live): taps may be taken. */
-	readonly live: boolean = $derived(this.#liveFor !== null && this.#liveFor === this.key);
 
 	/** The round's log as the table shows it: what is stored, then the taps being written. */
 	readonly events: TableEvent[] | null = $derived.by(() => {
@@ -115,10 +105,8 @@ export class TableSession {
 		if (!r || key === null) return () => {};
 		return follow(
 			this.#db,
-			table,
-			(db, { tableEvents }) => tableEvents(db, r.eveningId, r.roundIndex),
-			(events, live) => {
-				if (live) this.#liveFor = key;
+			(db) => tableEvents(db, r.eveningId, r.roundIndex),
+			(events) => {
 				// Written taps the log now holds are shown from it; a late, older answer of the query
 				// never takes a written tap off the table.
 				this.#pending = this.#pending.filter(
@@ -130,9 +118,7 @@ export class TableSession {
 			},
 			(kind) => {
 				this.failure = kind;
-			},
-			// The first paint shows the log read without Dexie (checked by the same schema).
-			() => peekTableRows(r.eveningId, r.roundIndex).then((rows) => (rows ? eventsOf(rows) : null))
+			}
 		);
 	}
 
@@ -159,10 +145,9 @@ export class TableSession {
 			if (!this.#pending.includes(tap)) return { ok: false, conflict: 'round-taken' };
 			// Counted on screen first: the write and the live query it wakes wait for that frame.
 			await afterNextFrame();
-			const written = await attempt(async () => {
-				const { appendTableEvent } = await table();
-				return appendTableEvent(await dbOf(this.#db), tap.eveningId, tap.roundIndex, event);
-			});
+			const written = await attempt(() =>
+				appendTableEvent(this.#db, tap.eveningId, tap.roundIndex, event)
+			);
 			if (!written.ok) {
 				// Off the table again: this tap and every tap counted after it.
 				const at = this.#pending.indexOf(tap);
@@ -182,10 +167,7 @@ export class TableSession {
 		return this.#enqueue(async (): Promise<Outcome<boolean>> => {
 			if (!r || this.key !== key) return done(false);
 			const gone = await attempt(async () => {
-				const [db, { tableEvents, undoLastTableEvent }] = await Promise.all([
-					dbOf(this.#db),
-					table()
-				]);
+				const db = this.#db;
 				const removed = await undoLastTableEvent(db, r.eveningId, r.roundIndex);
 				// Shown at once: the log as it is on disk now.
 				const log = await tableEvents(db, r.eveningId, r.roundIndex);

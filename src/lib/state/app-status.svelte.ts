@@ -1,7 +1,7 @@
 import { FLUSH_EVENT } from '$lib/db/flush';
 import { peekDatabase, type Peek, type PeekReader } from '$lib/db/peek';
-import { applyUpdate, registerServiceWorker, updateThenReload } from './register';
-import { whenSettled } from './settled';
+import { applyUpdate, registerServiceWorker, updateThenReload } from '$lib/pwa/register';
+import { whenSettled } from '$lib/pwa/settled';
 import {
 	clearMarker,
 	dataVanished,
@@ -15,7 +15,7 @@ import {
 	storageProtection,
 	type Protection,
 	type SavedMarker
-} from './storage';
+} from '$lib/pwa/storage';
 
 const NOTED_KEY = 'caboose:protection-noted';
 
@@ -79,7 +79,7 @@ export class AppStatusState {
 		this.#release = null;
 		// The banners' watcher waits for the screen's first paint and its own reads.
 		void whenSettled()
-			.then(() => import('./status-db'))
+			.then(() => import('./app-status-db'))
 			.then(
 				({ watchDatabase }) => {
 					if (this.#mode === 'database') this.#stopDatabase = watchDatabase(this);

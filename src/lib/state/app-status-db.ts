@@ -3,14 +3,23 @@ import { db as appDb } from '$lib/db/client';
 import type { CabooseDb } from '$lib/db/database';
 import { isNewerDataError, watchVersionChange } from '$lib/db/versions';
 import { anyFinished } from './finished';
-import type { AppStatusState } from './status.svelte';
-import { dataVanished, noteSaved, readMarker, retrySoon } from './storage';
+import { dataVanished, noteSaved, readMarker, retrySoon, type SavedMarker } from '$lib/pwa/storage';
 
 // The data watcher of every screen that uses the database, loaded on demand (the home page
 // peeks instead, without Dexie). It reports into the app's status.
 
+/** What the watcher reports into: the app's status (AppStatusState), seen from here. */
+export interface StatusReport {
+	newerData: boolean;
+	otherTab: 'upgrade' | 'delete' | null;
+	vanished: SavedMarker | null;
+	readonly asked: boolean;
+	noteCount(marker: SavedMarker | null, count: number, lastSaved: number): void;
+	protect(): Promise<void>;
+}
+
 /** Watches `db` for the banners; returns the stop. */
-export function watchDatabase(status: AppStatusState, db: CabooseDb = appDb): () => void {
+export function watchDatabase(status: StatusReport, db: CabooseDb = appDb): () => void {
 	const openFailed = (err: unknown) => {
 		if (isNewerDataError(err)) status.newerData = true;
 		else if (status.otherTab === null)

@@ -1,0 +1,157 @@
+// The next round of an evening as it is typed: its draft (kept while typed, read back when the
+// evening reaches that round), who went out on the live table, who starts, and Save round.
+
+import { untrack } from 'svelte';
+import { replayTable } from '$lib/rules';
+import { clearDraft, isRoundSaved, loadDraft, saveDraft, saveRound } from '$lib/db/rounds';
+import { tableEvents } from '$lib/db/table';
+import { nothingTyped } from '$lib/db/draft';
+import { autosave } from './draft.svelte';
+import type { EntryForm } from './entry.svelte';
+import type { EveningSession, NextRound } from './evening.svelte';
+import { attempt, dbFailure, done, type Outcome } from './outcome';
+
+/** What Save did: stored (the round's index), refused or failed, or nothing to store yet (the
+ * form shows its problems or asks to confirm a warning). */
+export type SaveOutcome = Outcome<number> | null;
+
+export class NextRoundEntry {
+	/** A round is being written. */
+	saving = $state(false);
+
+	readonly #session: EveningSession;
+	/** The round this entry has just saved, until the evening has moved past it. */
+	#saved: number | null = null;
+	/** Drops a draft write still waiting (set while a draft is kept). */
+	#cancelDraft = () => {};
+
+	constructor(session: EveningSession) {
+		this.#session = session;
+	}
+
+	/** Drops a draft write still waiting: an end or an undo must not bring the typed round back. */
+	dropPendingDraft(): void {
+		this.#cancelDraft();
+	}
+
+	/**
+	 * Keeps `form` (the next round's entry) as a draft: reads the round's draft once when the
+	 * evening reaches that round, and writes what is typed shortly after each change, when the
+	 * page is hidden, and when another tab upgrades. Returns the stop, for `$effect`.
+	 */
+	keepDraft(form: EntryForm): () => void {
+		const { db, id } = this.#session;
+		const stopLoading = $effect.root(() => {
+			$effect(() => {
+				const index = form.context?.index ?? null;
+				if (index === null || form.loadedFor === index) return;
+				// The round just saved here: its draft is gone, and the evening moves on to the next
+				// round as soon as the live read answers. Reading that round's draft meanwhile could
+				// restore what another tab typed for it a moment ago (and take "Saved" away).
+				if (index === this.#saved) return;
+				this.#saved = null;
+				// The round moved on without this form being saved (another tab saved it): what was
+				// typed belonged to that round, never to this one.
+				untrack(() => {
+					if (form.loadedFor !== null) form.reset(null);
+				});
+				const next = this.#session.next;
+				Promise.all([loadDraft(db, id, index), next ? this.#wentOutOnTable(next) : null]).then(
+					([fields, wentOut]) => {
+						if (form.context?.index !== index || form.loadedFor === index) return;
+						// What was typed while the draft was read wins over an older draft.
+						if (fields && form.pristine) form.restore(fields, index);
+						else {
+							// No draft yet: who went out on the live table is marked out already.
+							if (wentOut && form.pristine) form.out = [wentOut];
+							form.loadedFor = index;
+						}
+					},
+					(error: unknown) => {
+						// Without its draft the round is typed afresh; the failure is only logged.
+						dbFailure(error);
+						if (form.context?.index === index && form.loadedFor !== index) form.loadedFor = index;
+					}
+				);
+			});
+		});
+		// A form with nothing in it is no draft: an old one goes, and none is written.
+		const saver = autosave(form, async (fields, index) => {
+			try {
+				await (nothingTyped(fields) ? clearDraft(db, id) : saveDraft(db, id, index, fields));
+			} catch (error) {
+				// A draft that cannot be kept (the database closed under it) is only logged: the
+				// form still holds what was typed.
+				dbFailure(error);
+			}
+		});
+		this.#cancelDraft = saver.cancel;
+		return () => {
+			stopLoading();
+			saver.stop();
+			this.#cancelDraft = () => {};
+		};
+	}
+
+	/**
+	 * Who starts the next round, as the live table should point at first: the starter picked on
+	 * the round screen (kept in the round's draft), else the rules' rotation. A player id, or null
+	 * (the engine holder starts, or the evening is over).
+	 */
+	async nextStarter(): Promise<string | null> {
+		const session = this.#session;
+		const next = session.next;
+		if (!next || !session.evening) return null;
+		const draft = await loadDraft(session.db, session.id, next.index).catch(() => null);
+		const seat = draft?.starter ?? session.starterAt(next.index);
+		const player = seat === null ? undefined : session.evening.players[seat]?.id;
+		return player !== undefined && next.players.includes(player) ? player : null;
+	}
+
+	/**
+	 * Who went out on the live table of round `next` (a plain last tile, or a last double that
+	 * ended the round), so End round opens the score entry with that player marked out; null when
+	 * the table says not.
+	 */
+	async #wentOutOnTable(next: NextRound): Promise<string | null> {
+		const { db, id, rules } = this.#session;
+		if (!rules) return null;
+		const [events, saved] = await Promise.all([
+			tableEvents(db, id, next.index),
+			isRoundSaved(db, id, next.index)
+		]);
+		// Just saved: the form reloads this round once more before the screen moves on, and must
+		// not mark anyone out again (the form would count as typed, and "Saved" would go).
+		if (saved || events.length === 0) return null;
+		const by = replayTable(rules, next.players, next.engine, events).ended?.by ?? null;
+		return by !== null && next.players.includes(by) ? by : null;
+	}
+
+	/**
+	 * Save round: the form's round is stored as the next round, checked again on disk. A round
+	 * typed for a round another tab has since saved is refused, never stored as the next one.
+	 */
+	async save(form: EntryForm): Promise<SaveOutcome> {
+		const context = form.context;
+		if (!context || this.saving) return null;
+		const index = context.index;
+		if (form.loadedFor !== null && form.loadedFor !== index)
+			return { ok: false, conflict: 'round-taken' };
+		const tried = form.attempt();
+		if (tried.kind !== 'store') return null;
+		this.saving = true;
+		// A draft write still waiting must not bring the saved round back as a draft.
+		this.#cancelDraft();
+		try {
+			const { db, id } = this.#session;
+			const stored = await attempt(() => saveRound(db, id, index, tried.entry, form.starter));
+			if (!stored.ok) return stored;
+			if (!stored.value.ok) return stored.value;
+			this.#saved = index;
+			form.reset(null);
+			return done(index);
+		} finally {
+			this.saving = false;
+		}
+	}
+}
