@@ -50,7 +50,8 @@ export {
 	scheduleEngines,
 	dealSize,
 	playerRange,
-	starterSeat
+	starterSeat,
+	starterAt
 } from './schedule';
 export { parseHandValue, readTypedRound } from './hands';
 export type { ParsedHand, ReadRound, TypedRound } from './hands';
