@@ -13,6 +13,7 @@ import {
 	KNOB_NAMES,
 	PRESETS,
 	dealSize,
+	knobAccepts,
 	resolveRules,
 	type Knob,
 	type RulesChoice
@@ -75,6 +76,24 @@ describe('the knob table', () => {
 			expect(value, knob).toBeDefined();
 			expect(resolveRules({ preset: PRESET, [knob]: value })[knob], knob).toEqual(value);
 			expect(summary({ preset: PRESET, [knob]: value }), knob).not.toEqual(before);
+		}
+	});
+
+	it("accepts each knob's base, and a whole number within its limits only", () => {
+		for (const knob of KNOB_NAMES) {
+			const spec = KNOBS[knob];
+			expect(knobAccepts(knob, spec.base), knob).toBe(true);
+			if (spec.kind !== 'whole') continue;
+			expect(knobAccepts(knob, null), knob).toBe(spec.none);
+			expect(knobAccepts(knob, 1.5), knob).toBe(false);
+			if (spec.min !== null) {
+				expect(knobAccepts(knob, spec.min), knob).toBe(true);
+				expect(knobAccepts(knob, spec.min - 1), knob).toBe(false);
+			}
+			if (spec.max !== null) {
+				expect(knobAccepts(knob, spec.max), knob).toBe(true);
+				expect(knobAccepts(knob, spec.max + 1), knob).toBe(false);
+			}
 		}
 	});
 
