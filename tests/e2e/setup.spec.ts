@@ -349,14 +349,14 @@ test.describe('setup refusals: a message next to the field, nothing stored', () 
 		const blank = page.getByLabel('Each blank half counts');
 		await blank.fill('-3');
 		await expect(page.getByRole('alert')).toHaveText(
-			'Each blank half counts: “-3” is not allowed here.'
+			'Each blank half counts: “-3” is not allowed here (a whole number, at least 0).'
 		);
 		await page.getByRole('button', { name: 'Start evening' }).click();
 		await expect(blank).toBeFocused();
 		await expectNothingStored(page);
 		await blank.fill('1.5');
 		await expect(page.getByRole('alert')).toHaveText(
-			'Each blank half counts: “1.5” is not allowed here.'
+			'Each blank half counts: “1.5” is not allowed here (a whole number, at least 0).'
 		);
 		await blank.fill('0');
 		await expect(page.getByRole('alert')).toHaveCount(0);
@@ -375,13 +375,15 @@ test.describe('setup refusals: a message next to the field, nothing stored', () 
 		// More tiles each than the set holds for this table (double-12: 91 tiles, 2 players).
 		await page.getByLabel('Tiles each').fill('50');
 		await expect(page.getByRole('alert')).toHaveText(
-			'Tiles each: “50” is not allowed here (at most 45).'
+			'Tiles each: “50” is not allowed here (a whole number from 1 to 45).'
 		);
 		await page.getByRole('button', { name: 'Start evening' }).click();
 		await expectNothingStored(page);
 		await page.getByLabel('Tiles each').fill('');
 		await page.getByLabel('Rounds to play').fill('0');
-		await expect(page.getByRole('alert')).toHaveText('Rounds to play: “0” is not allowed here.');
+		await expect(page.getByRole('alert')).toHaveText(
+			'Rounds to play: “0” is not allowed here (a whole number, at least 1).'
+		);
 		await page.getByRole('button', { name: 'Start evening' }).click();
 		await expectNothingStored(page);
 	});

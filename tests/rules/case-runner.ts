@@ -1,4 +1,4 @@
-// Plays a rules case file (../shared/rules-cases/README.md) through the scoring core, the way the
+// Plays a rules case file (cases/README.md) through the scoring core, the way the
 // app does: setup validation, then each round checked before it is accepted, then the evening
 // recomputed from the accepted rounds.
 
@@ -7,6 +7,7 @@ import {
 	computeEvening,
 	dealSize,
 	resolveRules,
+	starterAt,
 	validateSetup,
 	type EveningState,
 	type Hand,
@@ -16,6 +17,8 @@ import {
 } from '../../src/lib/rules/index';
 
 export interface CaseRound {
+	/** The player the scorekeeper set to start this round (the rules' choice when absent). */
+	starter?: string;
 	out?: string | null;
 	blocked?: boolean;
 	hands?: Record<string, Hand>;
@@ -26,6 +29,8 @@ export interface RulesCase {
 	source: string;
 	rules: RulesChoice;
 	players: string[];
+	/** Who starts the first round under 'rotate' (the first seat when absent). */
+	firstStarter?: string;
 	rounds: CaseRound[];
 	expect: {
 		deal?: number | null;
@@ -35,6 +40,8 @@ export interface RulesCase {
 		ranking?: string[][];
 		eliminated?: string[];
 		winner?: string[] | null;
+		/** Who starts each round, from the first, past the accepted ones too; null: the engine's holder. */
+		starters?: (string | null)[];
 		/** `code` (this project's addition): the refusal expected among the problems. */
 		error?: { round?: number; setup?: boolean; code?: string };
 	};
@@ -47,18 +54,28 @@ export interface CaseResult {
 	accepted: RoundEntry[];
 	deal: number | null;
 	state: EveningState | null;
+	/** Who starts round i, after the accepted rounds and the starters set in them. */
+	starter: (i: number) => string | null;
 }
 
 export function toEntry(r: CaseRound): RoundEntry {
 	return { out: r.out ?? null, blocked: r.blocked ?? false, hands: r.hands ?? {} };
 }
 
+/** A player's seat; a name not among the players is a mistake in the case file. */
+function seatOf(c: RulesCase, name: string): number {
+	const seat = c.players.indexOf(name);
+	if (seat < 0) throw new Error(`${c.name}: ${name} is not a player`);
+	return seat;
+}
+
 export function playCase(c: RulesCase): CaseResult {
 	const setupProblems = validateSetup(c.players, c.rules);
 	const rules = resolveRules(c.rules);
 	const deal = dealSize(rules, c.players.length);
+	const first = c.firstStarter === undefined ? 0 : seatOf(c, c.firstStarter);
 	if (setupProblems.length > 0) {
-		return { setupProblems, refused: null, accepted: [], deal, state: null };
+		return { setupProblems, refused: null, accepted: [], deal, state: null, starter: () => null };
 	}
 	const setup = { rules, players: c.players };
 	const accepted: RoundEntry[] = [];
@@ -72,5 +89,14 @@ export function playCase(c: RulesCase): CaseResult {
 		}
 		accepted.push(entry);
 	}
-	return { setupProblems, refused, accepted, deal, state: computeEvening(setup, accepted) };
+	// As the app stores them: a starter with each accepted round, null where none was set.
+	const changed = c.rounds
+		.slice(0, accepted.length)
+		.map((r) => (r.starter === undefined ? null : seatOf(c, r.starter)));
+	const starter = (i: number) => {
+		const seat = starterAt(rules, c.players.length, first, changed, i);
+		return seat === null ? null : (c.players[seat] ?? null);
+	};
+	const state = computeEvening(setup, accepted);
+	return { setupProblems, refused, accepted, deal, state, starter };
 }

@@ -64,6 +64,7 @@ describe('rules cases', () => {
 			if (e.totals) expectScores(s.totals, e.totals, 'totals');
 			if (e.ranking) expect(s.ranking.map(sorted)).toEqual(e.ranking.map(sorted));
 			if (e.eliminated) expect(sorted(s.eliminated)).toEqual(sorted(e.eliminated));
+			if (e.starters) expect(e.starters.map((_, i) => r.starter(i))).toEqual(e.starters);
 			if ('winner' in e) {
 				if (e.winner === null || e.winner === undefined) {
 					expect(s.over, 'the evening goes on').toBe(false);

@@ -1,7 +1,7 @@
 // The live table's reducer, row by row of RULES.md "The table during a round".
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { resolveRules } from '$lib/rules/knobs';
+import { resolveRules } from '$lib/rules/resolve';
 import type { PresetId, Ruleset } from '$lib/rules/types';
 import {
 	MEXICAN,

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import PlayDialog from '$lib/components/table/PlayDialog.svelte';
-import { resolveRules } from '$lib/rules/knobs';
+import { resolveRules } from '$lib/rules/resolve';
 import { replayTable } from '$lib/rules/table';
 
 const NAMES: Record<string, string> = { a: 'Anna', b: 'Ben' };

@@ -68,10 +68,16 @@ describe('problemText', () => {
 			'Anna is already at the table (player 1).'
 		);
 		expect(problemText(EXAMPLES['bad-knob'])).toBe(
-			'Each blank half counts: “-3” is not allowed here.'
+			'Each blank half counts: “-3” is not allowed here (a whole number, at least 0).'
 		);
 		expect(problemText({ code: 'bad-knob', params: { knob: 'deal', value: 50, max: 45 } })).toBe(
-			'Tiles each: “50” is not allowed here (at most 45).'
+			'Tiles each: “50” is not allowed here (a whole number from 1 to 45).'
+		);
+		expect(problemText({ code: 'bad-knob', params: { knob: 'goingOutBonus', value: 'x' } })).toBe(
+			'Going-out bonus: “x” is not a whole number.'
+		);
+		expect(problemText({ code: 'bad-knob', params: { knob: 'set', value: '7' } })).toBe(
+			'Set: “7” is not allowed here.'
 		);
 		expect(problemText(EXAMPLES['later-round-conflict'])).toBe(
 			'This change would make the saved round 5 impossible.'

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import Station from '$lib/components/table/Station.svelte';
-import { resolveRules } from '$lib/rules/knobs';
+import { resolveRules } from '$lib/rules/resolve';
 import { replayTable, type TableEvent } from '$lib/rules/table';
 
 const NAMES: Record<string, string> = { a: 'Anna', b: 'Ben', c: 'Cleopatra Maximiliane' };

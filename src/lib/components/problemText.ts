@@ -1,7 +1,7 @@
 // One sentence per refusal or warning of the rules core, in the reader's language. Every
 // ProblemCode has an entry (the Record makes a missing one a type error).
 import * as m from '$lib/paraglide/messages.js';
-import type { Problem, ProblemCode } from '$lib/rules';
+import { KNOBS, type KnobSpec, type Problem, type ProblemCode } from '$lib/rules';
 import { formatNumber } from '$lib/format';
 import { knobLabel } from './setup/knobs';
 
@@ -12,6 +12,27 @@ function text(params: Params, key: string): string {
 	const v = params[key];
 	if (typeof v === 'number') return formatNumber(v);
 	return v ?? '';
+}
+
+/**
+ * A knob's refusal, with the limits it breaks: a whole number's are the knob table's; one that
+ * depends on the set (the schedule's engines, the tiles each) comes with the problem (`max`).
+ */
+function badKnobText(p: Params): string {
+	const knob = String(p.knob ?? '');
+	const args = { knob: knobLabel(knob), value: String(p.value ?? '') };
+	const spec = (KNOBS as Record<string, KnobSpec | undefined>)[knob];
+	const whole = spec?.kind === 'whole' ? spec : null;
+	const limit = (x: number | null | undefined) =>
+		x === null || x === undefined ? '' : formatNumber(x);
+	const min = limit(whole?.min);
+	const max = p.max !== undefined ? text(p, 'max') : limit(whole?.max);
+	if (!whole)
+		return max === '' ? m.problem_bad_knob(args) : m.problem_bad_knob_max({ ...args, max });
+	if (min !== '' && max !== '') return m.problem_bad_knob_range({ ...args, min, max });
+	if (min !== '') return m.problem_bad_knob_min({ ...args, min });
+	if (max !== '') return m.problem_bad_knob_max({ ...args, max });
+	return m.problem_bad_knob_whole(args);
 }
 
 const MESSAGES: Record<ProblemCode, (p: Params) => string> = {
@@ -26,12 +47,7 @@ const MESSAGES: Record<ProblemCode, (p: Params) => string> = {
 	'player-count': (p) =>
 		m.problem_player_count({ min: text(p, 'min'), max: text(p, 'max'), count: text(p, 'count') }),
 	'unknown-preset': (p) => m.problem_unknown_preset({ preset: text(p, 'preset') }),
-	'bad-knob': (p) => {
-		const args = { knob: knobLabel(String(p.knob ?? '')), value: String(p.value ?? '') };
-		return p.max === undefined
-			? m.problem_bad_knob(args)
-			: m.problem_bad_knob_max({ ...args, max: text(p, 'max') });
-	},
+	'bad-knob': badKnobText,
 	'hand-not-whole': (p) => m.problem_hand_not_whole({ text: String(p.text ?? '') }),
 	'hand-too-high': (p) => m.problem_hand_too_high({ value: text(p, 'value'), max: text(p, 'max') }),
 	'round-total-too-high': (p) =>

@@ -16,11 +16,11 @@
 export * from './types';
 export { PRESET_IDS, PRESETS } from './presets';
 export type { PresetInfo } from './presets';
+export { resolveRules, validateRules } from './resolve';
 export {
-	resolveRules,
-	validateRules,
 	SET_SIZES,
 	MAX_SET_SIZE,
+	MAX_SCHEDULE_LENGTH,
 	SCHEDULE_NAMES,
 	BLOCKED_RULES,
 	MODES,
@@ -30,11 +30,23 @@ export {
 	KNOCK_PENALTIES,
 	DOUBLE_FACTORS,
 	KNOBS,
+	KNOB_NAMES,
+	KNOB_GROUPS,
 	knobAccepts,
 	knobAllowsNone,
 	isSchedule
 } from './knobs';
-export type { Knob, KnobSpec, NumberKnob, TableKnob } from './knobs';
+export type {
+	BoolKnob,
+	Knob,
+	KnobGroup,
+	KnobKind,
+	KnobSpec,
+	KnobValues,
+	ListKnob,
+	NumberKnob,
+	TableKnob
+} from './knobs';
 export {
 	normalizeTile,
 	tileKey,
@@ -50,7 +62,8 @@ export {
 	scheduleEngines,
 	dealSize,
 	playerRange,
-	starterSeat
+	starterSeat,
+	starterAt
 } from './schedule';
 export { parseHandValue, readTypedRound } from './hands';
 export type { ParsedHand, ReadRound, TypedRound } from './hands';

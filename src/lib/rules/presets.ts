@@ -1,8 +1,22 @@
-// The five presets of RULES.md, each default traced to its seed sheet in ../shared/seeds/.
-// Seeds: 000 = Swiss JassShop (de), 001 = Swiss "Station" (de), 002 = German "Talon" (de),
+// The five presets (docs/rules.md), each default traced to the rule sheet it comes from.
+// Sheets: 000 = Swiss JassShop (de), 001 = Swiss "Station" (de), 002 = German "Talon" (de),
 // 003 = Cardinal US (fr + en), 004 = Italian elimination (it).
 
-import type { PresetId, Ruleset } from './types';
+import { baseValues, type KnobValues } from './knobs';
+
+/** In the order of RULES.md. */
+export const PRESET_IDS = [
+	'swiss-jassshop',
+	'swiss-station',
+	'german-talon',
+	'cardinal-us',
+	'italian-elimination'
+] as const;
+
+export type PresetId = (typeof PRESET_IDS)[number];
+
+/** A complete ruleset: a preset with every knob resolved (each knob is described in knobs.ts). */
+export type Ruleset = { preset: PresetId } & KnobValues;
 
 export interface PresetInfo {
 	id: PresetId;
@@ -15,49 +29,8 @@ export interface PresetInfo {
 	seeds: string;
 }
 
-/** In the order of RULES.md. */
-export const PRESET_IDS = [
-	'swiss-jassshop',
-	'swiss-station',
-	'german-talon',
-	'cardinal-us',
-	'italian-elimination'
-] as const;
-
-/** What every preset shares unless its sheet says otherwise. */
-const BASE: Omit<Ruleset, 'preset'> = {
-	// Every sheet plays a double-12 set.
-	set: 12,
-	// Every sheet: 12-12 first, then 11-11 … down to 0-0 (13 rounds).
-	schedule: 'descending',
-	rounds: null,
-	deal: null,
-	blankHalf: 0,
-	doubleFactor: 1,
-	doubleBlank: null,
-	doubleFlat: null,
-	goingOutBonus: 0,
-	blocked: 'count',
-	mode: 'penalty',
-	elimination: null,
-	tieBreakRoundsWon: false,
-	// 000, 002, 003: the holder of the engine (or highest double) starts.
-	start: 'engine-holder',
-	// 000 ("Sobald der Besitzer … anlegt, wird der Marker entfernt"), 001 ("nur entfernt, wenn der
-	// Spieler … an seinem eigenen Train"), 002 ("Der Besitzer … nimmt er den Marker wieder weg"),
-	// 003 ("he takes back his mini engine"), 004 ("appena giocherete nel vostro treno … si richiuderà").
-	markerRemoval: 'owner-plays-own',
-	voluntaryMarker: false,
-	// 000 "Bedienen", 001 "muss … decken", 002 "alle Spieler verpflichtet", 003 "regular play is
-	// suspended", 004 "deve obbligatoriamente terminare il doppio".
-	doubles: 'satisfy',
-	noMarkerWhenOnlyDoubleStopped: false,
-	lastDoubleEndsRound: false,
-	knockPenalty: 'none',
-	severalMexicanTrains: false,
-	firstTurnAll: false,
-	doubleReplay: false
-};
+/** What every preset shares unless its sheet says otherwise: each knob's base (knobs.ts). */
+const BASE: KnobValues = baseValues();
 
 export const PRESETS: Record<PresetId, PresetInfo> = {
 	'swiss-jassshop': {

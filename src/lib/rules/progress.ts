@@ -1,7 +1,7 @@
 // Where an evening stands after some rounds (RULES.md "Elimination", "The end of the evening"):
 // what validating a round and scoring the evening both walk through.
 
-import { resolveRules } from './knobs';
+import { resolveRules } from './resolve';
 import { isRecord, put, recordOf } from './records';
 import { engineAt, scheduleLength } from './schedule';
 import { scoreRound } from './score';

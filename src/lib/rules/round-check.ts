@@ -16,42 +16,36 @@ import { handsOf, isWholeHand, outsOf } from './score';
 import { heavyHandWarning, isTileInSet, maxHandValue, tileKey, tileValue } from './tiles';
 import type { EveningSetup, Problem, RoundCheck, RoundEntry, Tile } from './types';
 
-/** Checks `entry` as the next round of `p`, which must not be over. */
-function checkEntry(p: Progress, entry: RoundEntry): RoundCheck {
-	const errors: Problem[] = [];
-	const warnings: Problem[] = [];
-	const { rules } = p;
-	const engine = engineAt(rules, p.index) ?? -1;
-	const hands = handsOf(entry);
+/** Who is in the round at all: every player named must be of the evening and still in it. */
+function checkPlayers(p: Progress, entry: RoundEntry, errors: Problem[]): void {
+	const named = isRecord(entry) ? entry.out : null;
+	const mention = (k: unknown) => {
+		if (typeof k !== 'string' || !p.players.includes(k)) {
+			errors.push({ code: 'unknown-player', player: describe(k) });
+		} else if (p.eliminated.includes(k)) {
+			errors.push({ code: 'eliminated-player', player: k });
+		}
+	};
+	if (named !== null && named !== undefined) mention(named);
+	for (const k of Object.keys(handsOf(entry))) mention(k);
+}
+
+/** The round's outcome: exactly one of "someone went out" and "blocked". */
+function checkOutcome(p: Progress, entry: RoundEntry, outs: string[], errors: Problem[]): void {
 	const named = isRecord(entry) ? entry.out : null;
 	const blocked = isRecord(entry) && entry.blocked === true;
-
-	// Who is in the round at all.
-	const known = (k: string) => p.players.includes(k);
-	const isOut = (k: string) => p.eliminated.includes(k);
-	let namedValid = false;
-	if (named !== null && named !== undefined) {
-		if (typeof named !== 'string' || !known(named)) {
-			errors.push({ code: 'unknown-player', player: describe(named) });
-		} else if (isOut(named)) {
-			errors.push({ code: 'eliminated-player', player: named });
-		} else namedValid = true;
-	}
-	for (const k of Object.keys(hands)) {
-		if (!known(k)) errors.push({ code: 'unknown-player', player: k });
-		else if (isOut(k)) errors.push({ code: 'eliminated-player', player: k });
-	}
-
-	// The round's outcome: exactly one of "someone went out" and "blocked".
-	const outs = outsOf(entry, p.active);
+	const hands = handsOf(entry);
+	const namedValid =
+		typeof named === 'string' && p.players.includes(named) && !p.eliminated.includes(named);
 	if (outs.length >= 2) {
 		errors.push({ code: 'two-out', player: outs[1], params: { count: outs.length } });
 	}
 	if (outs.length > 0 && blocked) errors.push({ code: 'out-and-blocked', player: outs[0] });
+	// A named player out who is not in the round is refused already (checkPlayers).
 	if (outs.length === 0 && !blocked && !(named !== null && named !== undefined && !namedValid)) {
 		errors.push({ code: 'no-outcome' });
 	}
-	if (namedValid && typeof named === 'string' && Object.hasOwn(hands, named)) {
+	if (namedValid && Object.hasOwn(hands, named)) {
 		// The player out may be given 0 or [] (or nothing); anything more is a contradiction.
 		const h = own(hands, named);
 		if (!Array.isArray(h) && !isWholeHand(h)) {
@@ -60,75 +54,126 @@ function checkEntry(p: Progress, entry: RoundEntry): RoundCheck {
 			errors.push({ code: 'out-holds-tiles', player: named });
 		}
 	}
+}
 
-	// Each hand: present, well formed, tiles of the set, each tile once, no engine.
-	const max = maxHandValue(rules, engine);
-	const heavy = heavyHandWarning(rules, engine);
+/** The tile as a pair of numbers, when it is one (to show it in the refusal). */
+function pairOf(t: unknown): Tile | undefined {
+	return Array.isArray(t) && t.length === 2 && t.every((x) => typeof x === 'number')
+		? ([t[0], t[1]] as Tile)
+		: undefined;
+}
+
+/**
+ * The value of `k`'s tiles, each of the set, not the engine, and not already in a hand (`seen`,
+ * shared by the round's hands); null when one of them is refused.
+ */
+function tilesValue(
+	p: Progress,
+	engine: number,
+	k: string,
+	tiles: unknown[],
+	seen: Set<string>,
+	errors: Problem[]
+): number | null {
+	const { rules } = p;
+	let ok = true;
+	let value = 0;
+	for (const t of tiles) {
+		if (!isTileInSet(t, rules.set)) {
+			ok = false;
+			const pair = pairOf(t);
+			errors.push({
+				code: 'tile-outside-set',
+				player: k,
+				...(pair ? { tile: pair } : {}),
+				params: { tile: pair ? `${pair[0]}|${pair[1]}` : describe(t), set: rules.set }
+			});
+			continue;
+		}
+		const key = tileKey(t);
+		if (t[0] === engine && t[1] === engine) {
+			ok = false;
+			errors.push({ code: 'engine-in-hand', player: k, tile: t, params: { tile: key } });
+			continue;
+		}
+		if (seen.has(key)) {
+			ok = false;
+			errors.push({ code: 'tile-twice', player: k, tile: t, params: { tile: key } });
+			continue;
+		}
+		seen.add(key);
+		value += tileValue(rules, t);
+	}
+	return ok ? value : null;
+}
+
+/** Each hand still to count: present and well formed; its value, by player, when it is. */
+function handValues(
+	p: Progress,
+	entry: RoundEntry,
+	outs: string[],
+	engine: number,
+	errors: Problem[]
+): Record<string, number> {
+	const hands = handsOf(entry);
+	const blocked = isRecord(entry) && entry.blocked === true;
 	const seen = new Set<string>();
 	const values: Record<string, number> = {};
-	let total = 0;
 	for (const k of p.active) {
 		if (outs.includes(k)) continue;
 		const h = own(hands, k);
 		if (h === undefined) {
 			// A void blocked round scores nothing, so there is nothing to count (004).
-			if (!(blocked && rules.blocked === 'void')) errors.push({ code: 'hand-missing', player: k });
-			continue;
-		}
-		if (Array.isArray(h)) {
-			let ok = true;
-			let value = 0;
-			for (const t of h as unknown[]) {
-				if (!isTileInSet(t, rules.set)) {
-					ok = false;
-					const pair =
-						Array.isArray(t) && t.length === 2 && t.every((x) => typeof x === 'number')
-							? ([t[0], t[1]] as Tile)
-							: undefined;
-					errors.push({
-						code: 'tile-outside-set',
-						player: k,
-						...(pair ? { tile: pair } : {}),
-						params: { tile: pair ? `${pair[0]}|${pair[1]}` : describe(t), set: rules.set }
-					});
-					continue;
-				}
-				const key = tileKey(t);
-				if (t[0] === engine && t[1] === engine) {
-					ok = false;
-					errors.push({ code: 'engine-in-hand', player: k, tile: t, params: { tile: key } });
-					continue;
-				}
-				if (seen.has(key)) {
-					ok = false;
-					errors.push({ code: 'tile-twice', player: k, tile: t, params: { tile: key } });
-					continue;
-				}
-				seen.add(key);
-				value += tileValue(rules, t);
+			if (!(blocked && p.rules.blocked === 'void')) {
+				errors.push({ code: 'hand-missing', player: k });
 			}
-			if (ok) values[k] = value;
+		} else if (Array.isArray(h)) {
+			const value = tilesValue(p, engine, k, h as unknown[], seen, errors);
+			if (value !== null) values[k] = value;
 		} else if (isWholeHand(h)) {
 			values[k] = h;
 		} else {
 			errors.push({ code: 'hand-not-whole', player: k, params: { text: describe(h) } });
 		}
 	}
+	return values;
+}
 
+/** No hand, nor the round's total, above what the set can hold; a heavy hand is a warning. */
+function checkValues(
+	p: Progress,
+	engine: number,
+	values: Record<string, number>,
+	check: RoundCheck
+): void {
+	const max = maxHandValue(p.rules, engine);
+	const heavy = heavyHandWarning(p.rules, engine);
 	let tooHigh = false;
+	let total = 0;
 	for (const [k, value] of Object.entries(values)) {
 		total += value;
 		if (value > max) {
 			tooHigh = true;
-			errors.push({ code: 'hand-too-high', player: k, params: { max, value } });
+			check.errors.push({ code: 'hand-too-high', player: k, params: { max, value } });
 		} else if (value > heavy) {
-			warnings.push({ code: 'hand-unusually-high', player: k, params: { limit: heavy, value } });
+			const params = { limit: heavy, value };
+			check.warnings.push({ code: 'hand-unusually-high', player: k, params });
 		}
 	}
 	if (!tooHigh && total > max) {
-		errors.push({ code: 'round-total-too-high', params: { max, total } });
+		check.errors.push({ code: 'round-total-too-high', params: { max, total } });
 	}
-	return { errors, warnings };
+}
+
+/** Checks `entry` as the next round of `p`, which must not be over. */
+function checkEntry(p: Progress, entry: RoundEntry): RoundCheck {
+	const check: RoundCheck = { errors: [], warnings: [] };
+	const engine = engineAt(p.rules, p.index) ?? -1;
+	const outs = outsOf(entry, p.active);
+	checkPlayers(p, entry, check.errors);
+	checkOutcome(p, entry, outs, check.errors);
+	checkValues(p, engine, handValues(p, entry, outs, engine, check.errors), check);
+	return check;
 }
 
 /** Checks `entry` as the round after `p`; `last` when no round after it is stored yet. */

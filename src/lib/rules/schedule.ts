@@ -86,3 +86,27 @@ export function starterSeat(
 	const seat = (firstStarter + roundIndex) % playerCount;
 	return seat < 0 ? seat + playerCount : seat;
 }
+
+/**
+ * The seat that starts round `index` (null: the engine's holder, under 'engine-holder'), given
+ * the seat the scorekeeper set for each round played (`changed[j]`; null or absent where the
+ * rules' choice stood). A round's own change stands; else the rotation runs from the latest
+ * change before it (the round after a changed starter starts with the next seat), else from
+ * `firstStarter`. Seats are counted with every player of the evening, eliminated ones too.
+ */
+export function starterAt(
+	rules: Ruleset,
+	playerCount: number,
+	firstStarter: number,
+	changed: readonly (number | null | undefined)[],
+	index: number
+): number | null {
+	const own = changed[index];
+	if (own !== undefined && own !== null) return own;
+	for (let j = Math.min(index, changed.length) - 1; j >= 0; j--) {
+		const seat = changed[j];
+		if (seat !== undefined && seat !== null)
+			return starterSeat(rules, seat, index - j, playerCount);
+	}
+	return starterSeat(rules, firstStarter, index, playerCount);
+}

@@ -1,7 +1,7 @@
 // A new evening's setup (RULES.md "Players", "Bad input"): the names, the players' count and the
 // rules, and the scoring core's view of a stored evening.
 
-import { resolveRules, validateRules } from './knobs';
+import { resolveRules, validateRules } from './resolve';
 import { dealSize, playerRange } from './schedule';
 import type { EveningSetup, Problem, RulesChoice } from './types';
 

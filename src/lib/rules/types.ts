@@ -1,27 +1,21 @@
 // The domain's vocabulary, as plain data. Everything here is JSON-serialisable, so the database
 // stores exactly what was entered and every total is recomputed from it.
 
+// Each knob is described once, in knobs.ts (and the presets in presets.ts); the types are read
+// from there, so the types, resolving and the backup's schema agree.
+
 import type {
 	BLOCKED_RULES,
-	DOUBLE_FACTORS,
 	DOUBLE_RULES,
 	KNOCK_PENALTIES,
 	MARKER_REMOVALS,
 	MODES,
-	SCHEDULE_NAMES,
-	SET_SIZES,
 	START_RULES
 } from './knobs';
-import type { PRESET_IDS } from './presets';
+import type { PresetId, Ruleset } from './presets';
 
-// Each choice's values are listed once, in knobs.ts (and the preset ids in presets.ts); the
-// types are read from those lists, so the types, resolving and the backup's schema agree.
-
-export type PresetId = (typeof PRESET_IDS)[number];
-export type SetSize = (typeof SET_SIZES)[number];
-export type ScheduleName = (typeof SCHEDULE_NAMES)[number];
-/** A named schedule, or a custom list of engine doubles (the evening ends when it is used up). */
-export type Schedule = ScheduleName | number[];
+export type { PresetId, Ruleset } from './presets';
+export type { Schedule, ScheduleName, SetSize } from './knobs';
 export type BlockedRule = (typeof BLOCKED_RULES)[number];
 export type Mode = (typeof MODES)[number];
 /** What removes the marker from a personal train. */
@@ -32,44 +26,6 @@ export type DoubleRule = (typeof DOUBLE_RULES)[number];
 export type KnockPenalty = (typeof KNOCK_PENALTIES)[number];
 /** Who starts a round: the holder of the engine, or the seat after the last starter. */
 export type StartRule = (typeof START_RULES)[number];
-
-/** A complete ruleset: a preset with every knob resolved. */
-export interface Ruleset {
-	preset: PresetId;
-	set: SetSize;
-	schedule: Schedule;
-	/** Cut the schedule to its first N rounds; null = the whole schedule. */
-	rounds: number | null;
-	/** Tiles each, overriding the preset's deal table (needed for sets other than double-12). */
-	deal: number | null;
-	blankHalf: number;
-	doubleFactor: (typeof DOUBLE_FACTORS)[number];
-	doubleBlank: number | null;
-	doubleFlat: number | null;
-	goingOutBonus: number;
-	blocked: BlockedRule;
-	mode: Mode;
-	/** Elimination threshold T, or null. */
-	elimination: number | null;
-	/** Break equal totals by most rounds won (a US house rule). */
-	tieBreakRoundsWon: boolean;
-	start: StartRule;
-	// The live table's knobs (informational for scoring).
-	markerRemoval: MarkerRemoval;
-	voluntaryMarker: boolean;
-	doubles: DoubleRule;
-	/** 000 variant: no marker when only the double obligation stopped you. */
-	noMarkerWhenOnlyDoubleStopped: boolean;
-	/** A last tile that is a double ends the round at once (000, 004). */
-	lastDoubleEndsRound: boolean;
-	knockPenalty: KnockPenalty;
-	/** Several Mexican trains allowed (004 coins) or only one (003). */
-	severalMexicanTrains: boolean;
-	/** 003 "faster game": the first turn may lay every playable tile on the own train. */
-	firstTurnAll: boolean;
-	/** 004: playing a double lets the player play again. */
-	doubleReplay: boolean;
-}
 
 /** A preset id plus any knob to override: what the scorekeeper chose, as stored. */
 export type RulesChoice = { preset: PresetId } & Partial<Omit<Ruleset, 'preset'>>;

@@ -9,7 +9,7 @@ import {
 	dealSize,
 	engineAt,
 	eveningSetup,
-	starterSeat,
+	starterAt,
 	type Standing
 } from '$lib/rules';
 import type { EveningSetup, EveningState, RoundEntry, Ruleset } from '$lib/rules/types';
@@ -98,16 +98,10 @@ export class EveningSession {
 	 * next seat after that starter.
 	 */
 	starterAt(index: number): number | null {
-		const stored = this.rows[index]?.starter;
-		if (stored !== undefined && stored !== null) return stored;
-		if (!this.evening || !this.rules) return null;
-		const seats = this.evening.players.length;
-		for (let j = Math.min(index, this.rows.length) - 1; j >= 0; j--) {
-			const changed = this.rows[j]?.starter;
-			if (changed !== undefined && changed !== null)
-				return starterSeat(this.rules, changed, index - j, seats);
-		}
-		return starterSeat(this.rules, this.evening.firstStarter, index, seats);
+		if (!this.evening || !this.rules) return this.rows[index]?.starter ?? null;
+		const { players, firstStarter } = this.evening;
+		const changed = this.rows.map((r) => r.starter);
+		return starterAt(this.rules, players.length, firstStarter, changed, index);
 	}
 
 	engineAt(index: number): number | null {

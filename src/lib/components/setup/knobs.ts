@@ -1,48 +1,61 @@
-// The words for the rules' knobs and their values, shared by the setup form and problemText.
+// The words for the rules' knobs: one record with an entry per knob of the rules core's knob
+// table (rules/knobs.ts), which TypeScript holds complete. The setup screen draws its fields
+// from the table and these words, the summary its lines, problemText a refusal's knob name.
 import * as m from '$lib/paraglide/messages.js';
-import type {
-	BlockedRule,
-	DoubleRule,
-	KnockPenalty,
-	MarkerRemoval,
-	Mode,
-	Knob,
-	PresetId,
-	ScheduleName,
-	StartRule
+import {
+	KNOBS,
+	KNOB_NAMES,
+	tileValue,
+	type BlockedRule,
+	type BoolKnob,
+	type ListKnob,
+	type NumberKnob,
+	type DoubleRule,
+	type Knob,
+	type KnobGroup,
+	type KnobKind,
+	type KnockPenalty,
+	type MarkerRemoval,
+	type Mode,
+	type PresetId,
+	type Ruleset,
+	type ScheduleName,
+	type StartRule
 } from '$lib/rules';
+import type { ScheduleShape } from '$lib/state/setup.svelte';
+import { doubleText, formatNumber, tileText } from '$lib/format';
 
-const KNOB_LABELS: Record<Knob, () => string> = {
-	set: m.rules_knob_set,
-	schedule: m.rules_knob_schedule,
-	rounds: m.rules_knob_rounds,
-	deal: m.rules_knob_deal,
-	blankHalf: m.rules_knob_blank_half,
-	doubleFactor: m.rules_knob_double_factor,
-	doubleBlank: m.rules_knob_double_blank,
-	doubleFlat: m.rules_knob_double_flat,
-	goingOutBonus: m.rules_knob_going_out_bonus,
-	blocked: m.rules_knob_blocked,
-	mode: m.rules_knob_mode,
-	elimination: m.rules_knob_elimination,
-	tieBreakRoundsWon: m.rules_knob_tie_break,
-	start: m.rules_knob_start,
-	markerRemoval: m.rules_knob_marker_removal,
-	voluntaryMarker: m.rules_knob_voluntary_marker,
-	doubles: m.rules_knob_doubles,
-	noMarkerWhenOnlyDoubleStopped: m.rules_knob_no_marker_double,
-	lastDoubleEndsRound: m.rules_knob_last_double,
-	knockPenalty: m.rules_knob_knock_penalty,
-	severalMexicanTrains: m.rules_knob_several_mexican,
-	firstTurnAll: m.rules_knob_first_turn_all,
-	doubleReplay: m.rules_knob_double_replay
-};
+/** A summary line, or one naming a player (rendered with the name isolated). */
+export type Sentence = string | { names: string[]; template: (names: string) => string };
 
-/** The knob's name as the setup form labels it; an unknown name is shown as given. */
-export function knobLabel(knob: string): string {
-	const f = (KNOB_LABELS as Record<string, (() => string) | undefined>)[knob];
-	return f ? f() : knob;
+/** What the summary says a ruleset means at this table. */
+export interface SummaryContext {
+	rules: Ruleset;
+	players: number;
+	deal: number | null;
+	schedule: ScheduleShape;
+	firstStarterName: string;
 }
+
+/** The value a list names: the knob's own values (a schedule: its named ones). */
+type Named<K extends Knob> = K extends 'schedule' ? ScheduleName : Ruleset[K];
+
+/**
+ * A knob's words. `label` names its field (and the knob in a refusal); a number field has a
+ * `hint`; a list names each `value`. `summary` is its line in the summary (null: nothing to say
+ * for this value), or `summaryWith` the knob whose line says it too.
+ */
+export type KnobWords<K extends Knob> = { label: () => string } & (
+	{ summary: (c: SummaryContext) => Sentence | null } | { summaryWith: Knob }
+) &
+	(KnobKind<K> extends 'whole' ? { hint: () => string } : unknown) &
+	(KnobKind<K> extends 'one-of' | 'schedule' ? { value: (v: Named<K>) => string } : unknown);
+
+export const GROUP_NAMES: Record<KnobGroup, () => string> = {
+	evening: m.setup_group_evening,
+	scoring: m.setup_group_scoring,
+	table: m.setup_group_table
+};
 
 export const PRESET_NAMES: Record<PresetId, () => string> = {
 	'swiss-jassshop': m.rules_preset_swiss_jassshop,
@@ -65,29 +78,29 @@ export const SCHEDULE_NAMES: Record<ScheduleName, () => string> = {
 	odds: m.rules_schedule_odds
 };
 
-export const BLOCKED_NAMES: Record<BlockedRule, () => string> = {
+const BLOCKED_NAMES: Record<BlockedRule, () => string> = {
 	count: m.rules_blocked_count,
 	void: m.rules_blocked_void,
 	'lowest-zero': m.rules_blocked_lowest_zero
 };
 
-export const MODE_NAMES: Record<Mode, () => string> = {
+const MODE_NAMES: Record<Mode, () => string> = {
 	penalty: m.rules_mode_penalty,
 	plus: m.rules_mode_plus
 };
 
-export const START_NAMES: Record<StartRule, () => string> = {
+const START_NAMES: Record<StartRule, () => string> = {
 	'engine-holder': m.rules_start_engine_holder,
 	rotate: m.rules_start_rotate
 };
 
-export const MARKER_NAMES: Record<MarkerRemoval, () => string> = {
+const MARKER_NAMES: Record<MarkerRemoval, () => string> = {
 	'owner-plays-own': m.rules_marker_owner_plays_own,
 	'any-player-plays': m.rules_marker_any_player_plays,
 	'owner-plays-anywhere': m.rules_marker_owner_plays_anywhere
 };
 
-export const DOUBLES_NAMES: Record<DoubleRule, () => string> = {
+const DOUBLES_NAMES: Record<DoubleRule, () => string> = {
 	satisfy: m.rules_doubles_satisfy,
 	none: m.rules_doubles_none,
 	'owner-or-anyone': m.rules_doubles_owner_or_anyone
@@ -100,3 +113,239 @@ export const KNOCK_NAMES: Record<KnockPenalty, () => string> = {
 	'skip-turn': m.rules_knock_skip_turn,
 	none: m.rules_knock_none
 };
+
+const n = formatNumber;
+const tilesIn = (size: number) => ((size + 1) * (size + 2)) / 2;
+
+function scheduleSentence(s: ScheduleShape): string {
+	const engine = doubleText;
+	switch (s.kind) {
+		case 'one':
+			return m.setup_summary_engine_one({ first: engine(s.first) });
+		case 'cyclic': {
+			const args = { first: engine(s.first), last: engine(s.last) };
+			return s.elimination
+				? m.setup_summary_engines_cyclic_elimination(args)
+				: m.setup_summary_engines_cyclic(args);
+		}
+		case 'run': {
+			const args = { first: engine(s.first), last: engine(s.last), count: n(s.count) };
+			if (s.step === -1) return m.setup_summary_engines_down(args);
+			if (s.step === 1) return m.setup_summary_engines_up(args);
+			if (s.step === -2) return m.setup_summary_engines_down_two(args);
+			return m.setup_summary_engines_up_two(args);
+		}
+		case 'list':
+			return m.setup_summary_engines_list({
+				list: s.list.map(engine).join(', '),
+				count: n(s.count)
+			});
+	}
+}
+
+/** A list's line, "label: value.", only where it differs from what every preset starts from. */
+const unlessBase =
+	(knob: ListKnob) =>
+	({ rules }: SummaryContext): string | null => {
+		if (rules[knob] === KNOBS[knob].base) return null;
+		const name = KNOB_WORDS[knob].value as (v: unknown) => string;
+		return m.setup_summary_knob({ knob: knobLabel(knob), value: name(rules[knob]) });
+	};
+
+/** A switch's line, its label as a sentence, when it is on. */
+const whenOn =
+	(knob: BoolKnob) =>
+	({ rules }: SummaryContext): string | null =>
+		rules[knob] ? m.setup_summary_knob_on({ knob: knobLabel(knob) }) : null;
+
+export const KNOB_WORDS: { [K in Knob]: KnobWords<K> } = {
+	set: {
+		label: m.rules_knob_set,
+		value: (size) => m.rules_set_option({ n: n(size), tiles: n(tilesIn(size)) }),
+		summaryWith: 'schedule'
+	},
+	schedule: {
+		label: m.rules_knob_schedule,
+		value: (name) => SCHEDULE_NAMES[name](),
+		summary: (c) => scheduleSentence(c.schedule)
+	},
+	rounds: { label: m.rules_knob_rounds, hint: m.rules_hint_rounds, summaryWith: 'schedule' },
+	deal: {
+		label: m.rules_knob_deal,
+		hint: m.rules_hint_deal,
+		summary: ({ players, deal }) =>
+			deal === null
+				? m.setup_summary_deal_unknown({ players: n(players) })
+				: m.setup_summary_deal({ players: n(players), count: n(deal) })
+	},
+	start: {
+		label: m.rules_knob_start,
+		value: (v) => START_NAMES[v](),
+		summary: ({ rules, firstStarterName }) =>
+			rules.start === 'rotate'
+				? { names: [firstStarterName], template: (name) => m.setup_summary_start_rotate({ name }) }
+				: m.setup_summary_start_engine()
+	},
+	mode: {
+		label: m.rules_knob_mode,
+		value: (v) => MODE_NAMES[v](),
+		summary: ({ rules }) =>
+			rules.mode === 'plus' ? m.setup_summary_plus() : m.setup_summary_penalty()
+	},
+	elimination: {
+		label: m.rules_knob_elimination,
+		hint: m.rules_hint_elimination,
+		summary: ({ rules }) =>
+			rules.elimination === null
+				? null
+				: m.setup_summary_elimination({ limit: n(rules.elimination) })
+	},
+	tieBreakRoundsWon: {
+		label: m.rules_knob_tie_break,
+		summary: ({ rules }) => (rules.tieBreakRoundsWon ? m.setup_summary_tie_break() : null)
+	},
+	blankHalf: {
+		label: m.rules_knob_blank_half,
+		hint: m.rules_hint_blank_half,
+		// What a hand is worth, with an example tile worked out by the rules core.
+		summary: ({ rules }) => {
+			const plain: [number, number] = rules.blankHalf > 0 ? [5, 0] : [12, 5];
+			const args = { tile: tileText(plain[0], plain[1]), value: n(tileValue(rules, plain)) };
+			return rules.blankHalf > 0
+				? m.setup_summary_blank_half({ ...args, half: n(rules.blankHalf) })
+				: m.setup_summary_pips(args);
+		}
+	},
+	doubleFactor: {
+		label: m.rules_knob_double_factor,
+		value: (v) => (v === 2 ? m.rules_double_factor_2() : m.rules_double_factor_1()),
+		summary: ({ rules }) => {
+			const six = n(tileValue(rules, [6, 6]));
+			if (rules.doubleFlat !== null) return m.setup_summary_double_flat({ value: six });
+			if (rules.doubleFactor === 2)
+				return m.setup_summary_double_twice({ tile: '6|6', value: six });
+			return m.setup_summary_double_pips({ tile: '6|6', value: six });
+		}
+	},
+	doubleBlank: {
+		label: m.rules_knob_double_blank,
+		hint: m.rules_hint_double_blank,
+		summary: ({ rules }) => m.setup_summary_double_blank({ value: n(tileValue(rules, [0, 0])) })
+	},
+	doubleFlat: {
+		label: m.rules_knob_double_flat,
+		hint: m.rules_hint_double_flat,
+		summaryWith: 'doubleFactor'
+	},
+	goingOutBonus: {
+		label: m.rules_knob_going_out_bonus,
+		hint: m.rules_hint_going_out_bonus,
+		summary: ({ rules }) =>
+			rules.goingOutBonus === 0 ? null : m.setup_summary_bonus({ bonus: n(rules.goingOutBonus) })
+	},
+	blocked: {
+		label: m.rules_knob_blocked,
+		value: (v) => BLOCKED_NAMES[v](),
+		// As scoreRound does: a void blocked round scores nothing; otherwise, under plus scoring
+		// the lowest hand collects (whether 'count' or 'lowest-zero'), under penalty points the
+		// hands count by `blocked`.
+		summary: ({ rules }) => {
+			if (rules.blocked === 'void') return m.setup_summary_blocked_void();
+			if (rules.mode === 'plus') return m.rules_summary_blocked_plus();
+			if (rules.blocked === 'count') return m.setup_summary_blocked_count();
+			return m.setup_summary_blocked_lowest_zero();
+		}
+	},
+	markerRemoval: {
+		label: m.rules_knob_marker_removal,
+		value: (v) => MARKER_NAMES[v](),
+		summary: unlessBase('markerRemoval')
+	},
+	doubles: {
+		label: m.rules_knob_doubles,
+		value: (v) => DOUBLES_NAMES[v](),
+		summary: unlessBase('doubles')
+	},
+	knockPenalty: {
+		label: m.rules_knob_knock_penalty,
+		value: (v) => KNOCK_NAMES[v](),
+		summary: ({ rules }) =>
+			rules.knockPenalty === 'none'
+				? null
+				: m.setup_summary_knock({ penalty: KNOCK_NAMES[rules.knockPenalty]() })
+	},
+	voluntaryMarker: {
+		label: m.rules_knob_voluntary_marker,
+		summary: whenOn('voluntaryMarker')
+	},
+	noMarkerWhenOnlyDoubleStopped: {
+		label: m.rules_knob_no_marker_double,
+		summary: whenOn('noMarkerWhenOnlyDoubleStopped')
+	},
+	lastDoubleEndsRound: {
+		label: m.rules_knob_last_double,
+		summary: whenOn('lastDoubleEndsRound')
+	},
+	severalMexicanTrains: {
+		label: m.rules_knob_several_mexican,
+		summary: whenOn('severalMexicanTrains')
+	},
+	firstTurnAll: {
+		label: m.rules_knob_first_turn_all,
+		summary: whenOn('firstTurnAll')
+	},
+	doubleReplay: {
+		label: m.rules_knob_double_replay,
+		summary: whenOn('doubleReplay')
+	}
+};
+
+/** The knob's name as the setup form labels it; an unknown name is shown as given. */
+export function knobLabel(knob: string): string {
+	const words = (KNOB_WORDS as Record<string, { label: () => string } | undefined>)[knob];
+	return words ? words.label() : knob;
+}
+
+/** A list knob's choices, in the table's order, as the setup screen offers them. */
+export function knobChoices(knob: Knob): { value: string; label: string }[] {
+	const spec = KNOBS[knob];
+	const words = KNOB_WORDS[knob] as { value?: (v: unknown) => string };
+	if (spec.kind !== 'one-of' || !words.value) return [];
+	return spec.values.map((v) => ({ value: String(v), label: words.value!(v) }));
+}
+
+/** The summary's lines, in the knob table's order (a knob said with another adds none). */
+export function summaryLines(c: SummaryContext): Sentence[] {
+	const out: Sentence[] = [];
+	for (const knob of KNOB_NAMES) {
+		const words = KNOB_WORDS[knob];
+		const line = 'summary' in words ? words.summary(c) : null;
+		if (line !== null) out.push(line);
+	}
+	return out;
+}
+
+/** A field of the setup screen: how the knob is set, by its kind in the knob table. */
+export type KnobField =
+	| { kind: 'whole'; knob: NumberKnob }
+	| { kind: 'one-of'; knob: ListKnob }
+	| { kind: 'bool'; knob: BoolKnob }
+	| { kind: 'schedule'; knob: 'schedule' };
+
+/** The fields of a group, in the knob table's order. */
+export function knobFields(group: KnobGroup): KnobField[] {
+	return KNOB_NAMES.filter((k) => KNOBS[k].group === group).map(
+		(knob) => ({ kind: KNOBS[knob].kind, knob }) as KnobField
+	);
+}
+
+/** A number field's hint. */
+export function knobHint(knob: NumberKnob): string {
+	return (KNOB_WORDS[knob] as { hint: () => string }).hint();
+}
+
+/** The keyboard a number field opens: digits only, unless the knob allows a number below 0. */
+export function knobKeyboard(knob: NumberKnob): 'numeric' | 'text' {
+	const { min } = KNOBS[knob];
+	return min !== null && min >= 0 ? 'numeric' : 'text';
+}

@@ -17,6 +17,89 @@ function isPlayer(setup: TableSetup, p: string | null): boolean {
 	return p === null || setup.players.includes(p);
 }
 
+/** Who plays, covers or draws in `event`, or null when it is not such an event (or not known). */
+export function actorOf(event: TableEvent): string | null {
+	switch (event.type) {
+		case 'tile':
+		case 'double':
+		case 'covered':
+			return event.by;
+		case 'cannot-cover':
+		case 'still-cannot-cover':
+			return event.player;
+		default:
+			return null;
+	}
+}
+
+/** A double's value: of the set, not the engine, not laid before this round. */
+function checkDoubleValue(
+	setup: TableSetup,
+	state: TableState,
+	value: number
+): TableProblemCode | null {
+	if (!Number.isInteger(value) || value < 0 || value > setup.rules.set) {
+		return 'double-outside-set';
+	}
+	if (value === state.engine) return 'double-is-engine';
+	if (state.playedDoubles.includes(value)) return 'double-already-played';
+	return null;
+}
+
+/** A tile or a double laid on a train: who may lay it there, given the doubles still open. */
+function checkLay(
+	setup: TableSetup,
+	state: TableState,
+	event: Extract<TableEvent, { type: 'tile' | 'double' }>
+): TableProblemCode | null {
+	const { rules } = setup;
+	if (!isPlayer(setup, event.by)) return 'unknown-player';
+	const train = trainOf(state, event.train);
+	if (!train) return 'unknown-train';
+	if (event.type === 'double') {
+		const bad = checkDoubleValue(setup, state, event.value);
+		if (bad) return bad;
+	}
+	const open = state.openDoubles.findIndex((d) => d.train === event.train);
+	if (open >= 0) {
+		// A tile on a train with an open double covers it; only the newest may be covered.
+		if (event.type === 'double') return 'train-has-open-double';
+		if (rules.doubles !== 'none' && open !== state.openDoubles.length - 1) {
+			return 'cover-in-reverse-order';
+		}
+		return null;
+	}
+	if (obligation(state, rules, event.by)) {
+		// Chaining doubles in one turn is allowed (002 "zwei Doppeldominosteine", 004 "rigiocare").
+		const top = topDouble(state);
+		const chaining = event.type === 'double' && (event.by === null || event.by === top?.by);
+		if (!chaining) return 'double-must-be-covered';
+	}
+	// A personal train is closed to others unless its marker is on (all sheets).
+	if (train.owner !== null && event.by !== null && event.by !== train.owner && !train.marker) {
+		return 'train-closed';
+	}
+	return null;
+}
+
+/** A marker placed or taken away; a voluntary one only where the rules allow it. */
+function checkMarker(
+	setup: TableSetup,
+	state: TableState,
+	event: Extract<TableEvent, { type: 'marker' }>
+): TableProblemCode | null {
+	if (!isPlayer(setup, event.player)) return 'unknown-player';
+	if (event.on && event.voluntary) {
+		// 001: "Eine Markierung des eigenen Train kann auch freiwillig erfolgen. Aber immer nur,
+		// wenn der entsprechende Spieler am Zug ist."
+		if (!setup.rules.voluntaryMarker) return 'voluntary-marker-not-allowed';
+		if (state.turn !== null && state.turn !== event.player) {
+			return 'voluntary-marker-not-your-turn';
+		}
+	}
+	return null;
+}
+
 /** Whether `event` may be recorded now; null when it may. Pure: the screen asks before storing. */
 export function checkTableEvent(
 	setup: TableSetup,
@@ -27,50 +110,11 @@ export function checkTableEvent(
 	if (state.ended && event.type !== 'turn' && event.type !== 'next-turn') return 'round-over';
 	// Whoever laid a last double (still open) has no tile: they play, cover and draw no more.
 	const out = emptyHanded(state);
-	if (out !== null) {
-		const actor =
-			event.type === 'tile' || event.type === 'double' || event.type === 'covered'
-				? event.by
-				: event.type === 'cannot-cover' || event.type === 'still-cannot-cover'
-					? event.player
-					: null;
-		if (actor === out) return 'player-went-out';
-	}
+	if (out !== null && actorOf(event) === out) return 'player-went-out';
 	switch (event.type) {
 		case 'tile':
-		case 'double': {
-			if (!isPlayer(setup, event.by)) return 'unknown-player';
-			const train = trainOf(state, event.train);
-			if (!train) return 'unknown-train';
-			if (event.type === 'double') {
-				if (!Number.isInteger(event.value) || event.value < 0 || event.value > rules.set) {
-					return 'double-outside-set';
-				}
-				if (event.value === state.engine) return 'double-is-engine';
-				if (state.playedDoubles.includes(event.value)) return 'double-already-played';
-			}
-			const open = state.openDoubles.findIndex((d) => d.train === event.train);
-			const top = topDouble(state);
-			if (open >= 0) {
-				// A tile on a train with an open double covers it; only the newest may be covered.
-				if (event.type === 'double') return 'train-has-open-double';
-				if (rules.doubles !== 'none' && open !== state.openDoubles.length - 1) {
-					return 'cover-in-reverse-order';
-				}
-				return null;
-			}
-			const owed = obligation(state, rules, event.by);
-			if (owed) {
-				// Chaining doubles in one turn is allowed (002 "zwei Doppeldominosteine", 004 "rigiocare").
-				const chaining = event.type === 'double' && (event.by === null || event.by === top?.by);
-				if (!chaining) return 'double-must-be-covered';
-			}
-			// A personal train is closed to others unless its marker is on (all sheets).
-			if (train.owner !== null && event.by !== null && event.by !== train.owner && !train.marker) {
-				return 'train-closed';
-			}
-			return null;
-		}
+		case 'double':
+			return checkLay(setup, state, event);
 		case 'covered':
 			if (!isPlayer(setup, event.by)) return 'unknown-player';
 			return state.openDoubles.length === 0 ? 'no-open-double' : null;
@@ -82,16 +126,7 @@ export function checkTableEvent(
 			if (state.openDoubles.length === 0) return 'no-open-double';
 			return state.drawing === event.player ? null : 'not-drawn-yet';
 		case 'marker':
-			if (!isPlayer(setup, event.player)) return 'unknown-player';
-			if (event.on && event.voluntary) {
-				// 001: "Eine Markierung des eigenen Train kann auch freiwillig erfolgen. Aber immer nur,
-				// wenn der entsprechende Spieler am Zug ist."
-				if (!rules.voluntaryMarker) return 'voluntary-marker-not-allowed';
-				if (state.turn !== null && state.turn !== event.player) {
-					return 'voluntary-marker-not-your-turn';
-				}
-			}
-			return null;
+			return checkMarker(setup, state, event);
 		case 'mexican':
 			// Taking back "started" is a correction; not while a double waits on that train.
 			if (!event.on && state.openDoubles.some((d) => d.train === MEXICAN)) {
@@ -104,7 +139,6 @@ export function checkTableEvent(
 			return trainOf(state, MEXICAN)?.started ? null : 'mexican-not-started';
 		case 'knock':
 		case 'forgot-knock':
-			return isPlayer(setup, event.player) ? null : 'unknown-player';
 		case 'turn':
 			return isPlayer(setup, event.player) ? null : 'unknown-player';
 		case 'next-turn':

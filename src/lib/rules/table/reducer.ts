@@ -3,8 +3,8 @@
 // undo is "drop the last event" and a reload loses nothing.
 
 import type { Ruleset } from '../types';
-import { checkTableEvent } from './check';
-import type { TableEvent } from './events';
+import { actorOf, checkTableEvent } from './check';
+import type { TableEvent, TableEventType } from './events';
 import {
 	emptyHanded,
 	initialTable,
@@ -63,6 +63,174 @@ function removeMarkers(rules: Ruleset, trains: TrainState[], train: TrainId, by:
 	}
 }
 
+// Each event's effect below changes `s`, a copy of the table, in place.
+
+type EventOf<T extends TableEventType> = Extract<TableEvent, { type: T }>;
+
+/** A tile on `train`: one more on it, the train started, and the markers that tile removes. */
+function layOn(setup: TableSetup, s: TableState, train: TrainId, by: string | null) {
+	const t = trainOf(s, train)!;
+	t.tiles += 1;
+	t.started = true;
+	removeMarkers(setup.rules, s.trains, train, by);
+}
+
+/** Covers the double on `train`, or the newest one (reverse order of play, 004). */
+function cover(setup: TableSetup, s: TableState, by: string | null, train?: TrainId) {
+	const i =
+		train === undefined
+			? s.openDoubles.length - 1
+			: s.openDoubles.findIndex((d) => d.train === train);
+	const d = s.openDoubles[i];
+	if (!d) return;
+	s.openDoubles.splice(i, 1);
+	s.drawing = null;
+	layOn(setup, s, d.train, by);
+	if (d.last && s.openDoubles.length === 0) s.ended = { by: d.by, value: d.value };
+	// 003: "regular play resumes with the player to the left of the player who completed the
+	// double". The pointer moves from the one who covered (or from whoever had the turn).
+	const from = by ?? s.turn;
+	if (s.turn !== null && from !== null) s.turn = nextSeat(setup, s, from);
+}
+
+function layTile(setup: TableSetup, s: TableState, event: EventOf<'tile'>) {
+	if (s.openDoubles.some((d) => d.train === event.train)) {
+		cover(setup, s, event.by, event.train);
+	} else {
+		layOn(setup, s, event.train, event.by);
+		// The double's player used their free play elsewhere (001 alternative): from now on
+		// they are bound like everyone ("muss auch der Verursacher … diesen Stein decken").
+		for (const d of s.openDoubles) if (d.exempt === event.by) d.exempt = null;
+		// One tile per turn (003 "Each player plays one tile per turn").
+		if (s.turn !== null && event.by === s.turn) s.turn = nextSeat(setup, s, s.turn);
+	}
+	// A plain last tile: its player went out and the round is over (RULES.md "someone went
+	// out"); doubles still open do not matter, nobody plays on. Only a player whose last
+	// double still waits emptied their hand before: they are the one out.
+	if (event.last && s.ended === null) {
+		const first = s.openDoubles.find((d) => d.last);
+		s.ended = first ? { by: first.by, value: first.value } : { by: event.by, value: null };
+	}
+}
+
+function layDouble(setup: TableSetup, s: TableState, event: EventOf<'double'>) {
+	const { rules } = setup;
+	layOn(setup, s, event.train, event.by);
+	s.playedDoubles.push(event.value);
+	// 000: "Wenn Ihr letzter Dominostein ein Pasch ist: In diesem Fall ist das Spiel sofort
+	// beendet"; 004: "Se giocate un doppio come ultima tessera, voi vincete la manche".
+	if (event.last && rules.lastDoubleEndsRound) {
+		s.ended = { by: event.by, value: event.value };
+		return;
+	}
+	const last = event.last === true;
+	s.openDoubles.push({
+		train: event.train,
+		value: event.value,
+		by: event.by,
+		// A last double leaves its player nothing to play elsewhere (001 alternative).
+		exempt: rules.doubles === 'owner-or-anyone' && !last ? event.by : null,
+		last
+	});
+	// The turn stays: the player of a double lays another tile (000, 001, 003; 004 replay).
+	// Not after a last double: that player has none, so the next seat must cover it.
+	if (last && s.turn !== null && event.by === s.turn) s.turn = nextSeat(setup, s, s.turn);
+}
+
+function stillCannotCover(setup: TableSetup, s: TableState, event: EventOf<'still-cannot-cover'>) {
+	s.drawing = null;
+	// All sheets: still unable after drawing, the player places a marker on their own train
+	// (003: "even if they had a matching tile to play on their train"), except the 000 variant
+	// "keinen Marker …, wenn er nicht an seinem Zug anlegen durfte, weil er einen Pasch
+	// bedienen musste".
+	const marker = !setup.rules.noMarkerWhenOnlyDoubleStopped;
+	if (marker) trainOf(s, event.player)!.marker = true;
+	s.lastFailure = { player: event.player, marker };
+	if (s.turn !== null) s.turn = nextSeat(setup, s, event.player);
+}
+
+function setMarker(setup: TableSetup, s: TableState, event: EventOf<'marker'>) {
+	const t = trainOf(s, event.player)!;
+	const placed = event.on && !t.marker;
+	t.marker = event.on;
+	// A marker placed because the owner could not play ends their turn (all sheets: "setzen
+	// Sie aus und legen einen Marker"); a voluntary one does not (001).
+	if (placed && !event.voluntary && s.turn === event.player) {
+		s.turn = nextSeat(setup, s, event.player);
+	}
+}
+
+function addMexican(s: TableState) {
+	const count = s.trains.filter((t) => t.owner === null).length;
+	s.trains.push({
+		id: mexicanTrainId(count + 1),
+		owner: null,
+		started: true,
+		marker: false,
+		tiles: 1
+	});
+}
+
+function forgotKnock(rules: Ruleset, s: TableState, event: EventOf<'forgot-knock'>, index: number) {
+	s.penalties.push({ player: event.player, penalty: rules.knockPenalty, at: index });
+	// Drawing tiles means the player no longer holds one tile; otherwise it is now known.
+	const draws = rules.knockPenalty === 'draw-1' || rules.knockPenalty === 'draw-2';
+	s.oneTileLeft[event.player] = !draws;
+	if (rules.knockPenalty === 'skip-turn') {
+		s.skips[event.player] = (s.skips[event.player] ?? 0) + 1;
+	}
+}
+
+function startMexican(s: TableState, event: EventOf<'mexican'>) {
+	const t = trainOf(s, MEXICAN)!;
+	t.started = event.on;
+	if (!event.on) t.tiles = 0;
+}
+
+function setTurn(s: TableState, event: EventOf<'turn'>) {
+	s.turn = event.player;
+	for (const d of s.openDoubles) if (d.exempt !== event.player) d.exempt = null;
+}
+
+function nextTurn(setup: TableSetup, s: TableState) {
+	const from = s.turn!;
+	s.turn = nextSeat(setup, s, from);
+	for (const d of s.openDoubles) if (d.exempt === from) d.exempt = null;
+}
+
+/** What `event` does to `s` (a copy, changed in place), by the event's type. */
+function applyToCopy(setup: TableSetup, s: TableState, event: TableEvent, index: number): void {
+	switch (event.type) {
+		case 'tile':
+			return layTile(setup, s, event);
+		case 'double':
+			return layDouble(setup, s, event);
+		case 'covered':
+			return cover(setup, s, event.by);
+		case 'cannot-cover':
+			// 000, 001, 003, 004: who cannot cover draws one tile first.
+			s.drawing = event.player;
+			return;
+		case 'still-cannot-cover':
+			return stillCannotCover(setup, s, event);
+		case 'marker':
+			return setMarker(setup, s, event);
+		case 'mexican':
+			return startMexican(s, event);
+		case 'mexican-add':
+			return addMexican(s);
+		case 'knock':
+			s.oneTileLeft[event.player] = event.on;
+			return;
+		case 'forgot-knock':
+			return forgotKnock(setup.rules, s, event, index);
+		case 'turn':
+			return setTurn(s, event);
+		case 'next-turn':
+			return nextTurn(setup, s);
+	}
+}
+
 /** Applies one event; returns a new state (the input is not changed). Refused events are skipped. */
 export function applyTableEvent(
 	setup: TableSetup,
@@ -73,160 +241,15 @@ export function applyTableEvent(
 	if (checkTableEvent(setup, state, event) !== null) {
 		return { ...state, skipped: [...state.skipped, index] };
 	}
-	const { rules } = setup;
 	const s: TableState = structuredClone(state);
 	s.applied += 1;
-	const actor =
-		event.type === 'tile' || event.type === 'double' || event.type === 'covered'
-			? event.by
-			: event.type === 'cannot-cover' || event.type === 'still-cannot-cover'
-				? event.player
-				: null;
+	const actor = actorOf(event);
 	// The 001 alternative frees the double's player only on the turn they played it.
 	if (actor !== null) {
 		for (const d of s.openDoubles) if (d.exempt !== null && d.exempt !== actor) d.exempt = null;
 	}
 	if (event.type !== 'still-cannot-cover') s.lastFailure = null;
-
-	const layOn = (train: TrainId, by: string | null) => {
-		const t = trainOf(s, train)!;
-		t.tiles += 1;
-		t.started = true;
-		removeMarkers(rules, s.trains, train, by);
-	};
-	// Covers the double on `train`, or the newest one (reverse order of play, 004).
-	const cover = (by: string | null, train?: TrainId) => {
-		const i =
-			train === undefined
-				? s.openDoubles.length - 1
-				: s.openDoubles.findIndex((d) => d.train === train);
-		const d = s.openDoubles[i];
-		if (!d) return;
-		s.openDoubles.splice(i, 1);
-		s.drawing = null;
-		layOn(d.train, by);
-		if (d.last && s.openDoubles.length === 0) s.ended = { by: d.by, value: d.value };
-		// 003: "regular play resumes with the player to the left of the player who completed the
-		// double". The pointer moves from the one who covered (or from whoever had the turn).
-		const from = by ?? s.turn;
-		if (s.turn !== null && from !== null) s.turn = nextSeat(setup, s, from);
-	};
-
-	switch (event.type) {
-		case 'tile': {
-			if (s.openDoubles.some((d) => d.train === event.train)) {
-				cover(event.by, event.train);
-			} else {
-				layOn(event.train, event.by);
-				// The double's player used their free play elsewhere (001 alternative): from now on
-				// they are bound like everyone ("muss auch der Verursacher … diesen Stein decken").
-				for (const d of s.openDoubles) if (d.exempt === event.by) d.exempt = null;
-				// One tile per turn (003 "Each player plays one tile per turn").
-				if (s.turn !== null && event.by === s.turn) s.turn = nextSeat(setup, s, s.turn);
-			}
-			// A plain last tile: its player went out and the round is over (RULES.md "someone went
-			// out"); doubles still open do not matter, nobody plays on. Only a player whose last
-			// double still waits emptied their hand before: they are the one out.
-			if (event.last && s.ended === null) {
-				const first = s.openDoubles.find((d) => d.last);
-				s.ended = first ? { by: first.by, value: first.value } : { by: event.by, value: null };
-			}
-			break;
-		}
-		case 'double': {
-			layOn(event.train, event.by);
-			s.playedDoubles.push(event.value);
-			// 000: "Wenn Ihr letzter Dominostein ein Pasch ist: In diesem Fall ist das Spiel sofort
-			// beendet"; 004: "Se giocate un doppio come ultima tessera, voi vincete la manche".
-			if (event.last && rules.lastDoubleEndsRound) {
-				s.ended = { by: event.by, value: event.value };
-				break;
-			}
-			const last = event.last === true;
-			s.openDoubles.push({
-				train: event.train,
-				value: event.value,
-				by: event.by,
-				// A last double leaves its player nothing to play elsewhere (001 alternative).
-				exempt: rules.doubles === 'owner-or-anyone' && !last ? event.by : null,
-				last
-			});
-			// The turn stays: the player of a double lays another tile (000, 001, 003; 004 replay).
-			// Not after a last double: that player has none, so the next seat must cover it.
-			if (last && s.turn !== null && event.by === s.turn) s.turn = nextSeat(setup, s, s.turn);
-			break;
-		}
-		case 'covered':
-			cover(event.by);
-			break;
-		case 'cannot-cover':
-			// 000, 001, 003, 004: who cannot cover draws one tile first.
-			s.drawing = event.player;
-			break;
-		case 'still-cannot-cover': {
-			s.drawing = null;
-			// All sheets: still unable after drawing, the player places a marker on their own train
-			// (003: "even if they had a matching tile to play on their train"), except the 000 variant
-			// "keinen Marker …, wenn er nicht an seinem Zug anlegen durfte, weil er einen Pasch
-			// bedienen musste".
-			const marker = !rules.noMarkerWhenOnlyDoubleStopped;
-			if (marker) trainOf(s, event.player)!.marker = true;
-			s.lastFailure = { player: event.player, marker };
-			if (s.turn !== null) s.turn = nextSeat(setup, s, event.player);
-			break;
-		}
-		case 'marker': {
-			const t = trainOf(s, event.player)!;
-			const placed = event.on && !t.marker;
-			t.marker = event.on;
-			// A marker placed because the owner could not play ends their turn (all sheets: "setzen
-			// Sie aus und legen einen Marker"); a voluntary one does not (001).
-			if (placed && !event.voluntary && s.turn === event.player) {
-				s.turn = nextSeat(setup, s, event.player);
-			}
-			break;
-		}
-		case 'mexican': {
-			const t = trainOf(s, MEXICAN)!;
-			t.started = event.on;
-			if (!event.on) t.tiles = 0;
-			break;
-		}
-		case 'mexican-add': {
-			const count = s.trains.filter((t) => t.owner === null).length;
-			s.trains.push({
-				id: mexicanTrainId(count + 1),
-				owner: null,
-				started: true,
-				marker: false,
-				tiles: 1
-			});
-			break;
-		}
-		case 'knock':
-			s.oneTileLeft[event.player] = event.on;
-			break;
-		case 'forgot-knock': {
-			s.penalties.push({ player: event.player, penalty: rules.knockPenalty, at: index });
-			// Drawing tiles means the player no longer holds one tile; otherwise it is now known.
-			const draws = rules.knockPenalty === 'draw-1' || rules.knockPenalty === 'draw-2';
-			s.oneTileLeft[event.player] = !draws;
-			if (rules.knockPenalty === 'skip-turn') {
-				s.skips[event.player] = (s.skips[event.player] ?? 0) + 1;
-			}
-			break;
-		}
-		case 'turn':
-			s.turn = event.player;
-			for (const d of s.openDoubles) if (d.exempt !== event.player) d.exempt = null;
-			break;
-		case 'next-turn': {
-			const from = s.turn!;
-			s.turn = nextSeat(setup, s, from);
-			for (const d of s.openDoubles) if (d.exempt === from) d.exempt = null;
-			break;
-		}
-	}
+	applyToCopy(setup, s, event, index);
 	return s;
 }
 
