@@ -240,6 +240,13 @@ describe('round trip', () => {
 		});
 	}, 60_000);
 
+	it('takes evening ids of up to 100 characters, as backups do', async () => {
+		const snapshot = { ...tableSnapshot('points'), id: 'e'.repeat(100) };
+		expect((await roundTrip(snapshot)).decoded.snapshot.id).toBe(snapshot.id);
+		const tooLong = await decodeLink(await encodeSnapshot({ ...snapshot, id: 'e'.repeat(101) }));
+		expect(tooLong.ok ? null : tooLong.error.kind).toBe('damaged');
+	}, 60_000);
+
 	it('a link is `…/view#c1.` and base64url, and only the fragment matters', async () => {
 		const snapshot = tableSnapshot('points');
 		const link = await snapshotLink('https://x.example', snapshot);

@@ -97,8 +97,14 @@ function backupText(problem: BackupProblem): string {
 			return m.data_refused_not_json();
 		case 'not-a-backup':
 			return m.data_refused_not_backup();
-		case 'format-version':
-			return m.data_refused_version();
+		case 'format-version': {
+			// A newer Caboose's file names what is newer; any other version is no backup we made.
+			const newer = problem.newer;
+			if (!newer) return m.data_refused_not_backup();
+			return 'found' in newer
+				? m.data_refused_version({ found: newer.found, reads: newer.reads })
+				: m.data_refused_newer_rules({ name: newer.unknown });
+		}
 		case 'too-deep':
 		case 'forbidden-key':
 			return m.data_refused_unsafe();
