@@ -7,6 +7,7 @@
 
 import type { DecodedEvening, EveningSnapshot, LinkError, LinkErrorKind, QrCode } from '$lib/link';
 import { decodeLink } from '$lib/link/codec';
+import { playerName } from '$lib/format';
 import { replayTable, type TableEvent, type TableState } from '$lib/rules';
 import type { EveningSession } from './evening.svelte';
 import { appDb as database } from './app-db';
@@ -116,7 +117,7 @@ export class SharedEvening {
 	}
 
 	name(key: string): string {
-		return this.names[key] ?? key;
+		return playerName(this.names, key);
 	}
 
 	/** Stores the evening on this phone, merged like an imported backup. */
