@@ -166,78 +166,105 @@ function checkConsistency(backup: Backup): ParsedBackup | null {
 	const eveningIds = new Set<string>();
 	for (const [e, bundle] of backup.evenings.entries()) {
 		const at = `evenings[${e}]`;
-		const { evening, rounds } = bundle;
-		if (eveningIds.has(evening.id)) return refuse('inconsistent', `${at}.evening.id`, 'duplicate');
-		eveningIds.add(evening.id);
-
-		const seatIds = evening.players.map((p) => p.id);
-		if (new Set(seatIds).size !== seatIds.length) {
-			return refuse('inconsistent', `${at}.evening.players`, 'duplicate seat id');
-		}
-		// Names, player count and every knob, exactly as the setup screen checks them.
-		const setupProblems = validateSetup(
-			evening.players.map((p) => p.name),
-			evening.rules
-		);
-		if (setupProblems.length > 0) {
-			return refuse('inconsistent', `${at}.evening`, setupProblems[0]!.code);
-		}
-		if (evening.firstStarter >= seatIds.length) {
-			return refuse('inconsistent', `${at}.evening.firstStarter`);
-		}
-		if (evening.updatedAt < evening.createdAt) {
-			return refuse('inconsistent', `${at}.evening.updatedAt`);
-		}
-
-		// Every round is checked as played before the evening was ended (if it was).
-		const setup = { ...eveningSetup(evening), ended: false };
-		const entries: RoundEntry[] = [];
-		for (const [i, round] of rounds.entries()) {
-			const rat = `${at}.rounds[${i}]`;
-			if (round.index !== i) return refuse('inconsistent', `${rat}.index`);
-			if (round.eveningId !== evening.id) return refuse('inconsistent', `${rat}.eveningId`);
-			if (round.id !== `${evening.id}:${i}`) return refuse('inconsistent', `${rat}.id`);
-			if (round.starter !== null && round.starter >= seatIds.length) {
-				return refuse('inconsistent', `${rat}.starter`);
-			}
-			for (const key of Object.keys(round.entry.hands)) {
-				if (!seatIds.includes(key)) return refuse('inconsistent', `${rat}.entry.hands`);
-			}
-			if (round.entry.out !== null && !seatIds.includes(round.entry.out)) {
-				return refuse('inconsistent', `${rat}.entry.out`);
-			}
-			const check = checkRound(setup, entries, i, round.entry);
-			if (check.errors.length > 0) {
-				return refuse('round-refused', rat, check.errors[0]!.code);
-			}
-			entries.push(round.entry);
-		}
-		try {
-			computeEvening(eveningSetup(evening), entries);
-		} catch {
-			return refuse('round-refused', `${at}.rounds`);
-		}
-
-		const seen = new Set<string>();
-		for (const [j, ev] of (bundle.tableEvents ?? []).entries()) {
-			const eat = `${at}.tableEvents[${j}]`;
-			if (ev.eveningId !== evening.id) return refuse('inconsistent', `${eat}.eveningId`);
-			// Events belong to a saved round or to the round being played.
-			if (ev.roundIndex > rounds.length) return refuse('inconsistent', `${eat}.roundIndex`);
-			// Whoever an event names (and every train but a Mexican one) must sit at this table.
-			const stranger = namedKeys(ev.event as unknown as TableEvent).find(
-				({ key }) => !seatIds.includes(key)
-			);
-			if (stranger) return refuse('inconsistent', `${eat}.event.${stranger.field}`);
-			const k = `${ev.roundIndex}:${ev.seq}`;
-			if (seen.has(k)) return refuse('inconsistent', `${eat}.seq`, 'duplicate');
-			seen.add(k);
-		}
+		const id = bundle.evening.id;
+		if (eveningIds.has(id)) return refuse('inconsistent', `${at}.evening.id`, 'duplicate');
+		eveningIds.add(id);
+		const refusal =
+			checkEvening(bundle.evening, at) ?? checkRounds(bundle, at) ?? checkTableEvents(bundle, at);
+		if (refusal) return refusal;
 	}
+	return checkPlayers(backup.players);
+}
 
+type Bundle = Backup['evenings'][number];
+
+/** The seats, names, rules, first starter and times of one evening. */
+function checkEvening(evening: Bundle['evening'], at: string): ParsedBackup | null {
+	const seatIds = evening.players.map((p) => p.id);
+	if (new Set(seatIds).size !== seatIds.length) {
+		return refuse('inconsistent', `${at}.evening.players`, 'duplicate seat id');
+	}
+	// Names, player count and every knob, exactly as the setup screen checks them.
+	const setupProblems = validateSetup(
+		evening.players.map((p) => p.name),
+		evening.rules
+	);
+	if (setupProblems.length > 0) {
+		return refuse('inconsistent', `${at}.evening`, setupProblems[0]!.code);
+	}
+	if (evening.firstStarter >= seatIds.length) {
+		return refuse('inconsistent', `${at}.evening.firstStarter`);
+	}
+	if (evening.updatedAt < evening.createdAt) {
+		return refuse('inconsistent', `${at}.evening.updatedAt`);
+	}
+	return null;
+}
+
+/** Every round in its place, naming only seats, and as the scoring core sees it. */
+function checkRounds({ evening, rounds }: Bundle, at: string): ParsedBackup | null {
+	const seatIds = evening.players.map((p) => p.id);
+	// Every round is checked as played before the evening was ended (if it was).
+	const setup = { ...eveningSetup(evening), ended: false };
+	const entries: RoundEntry[] = [];
+	for (const [i, round] of rounds.entries()) {
+		const rat = `${at}.rounds[${i}]`;
+		if (round.index !== i) return refuse('inconsistent', `${rat}.index`);
+		if (round.eveningId !== evening.id) return refuse('inconsistent', `${rat}.eveningId`);
+		if (round.id !== `${evening.id}:${i}`) return refuse('inconsistent', `${rat}.id`);
+		if (round.starter !== null && round.starter >= seatIds.length) {
+			return refuse('inconsistent', `${rat}.starter`);
+		}
+		for (const key of Object.keys(round.entry.hands)) {
+			if (!seatIds.includes(key)) return refuse('inconsistent', `${rat}.entry.hands`);
+		}
+		if (round.entry.out !== null && !seatIds.includes(round.entry.out)) {
+			return refuse('inconsistent', `${rat}.entry.out`);
+		}
+		const check = checkRound(setup, entries, i, round.entry);
+		if (check.errors.length > 0) {
+			return refuse('round-refused', rat, check.errors[0]!.code);
+		}
+		entries.push(round.entry);
+	}
+	try {
+		computeEvening(eveningSetup(evening), entries);
+	} catch {
+		return refuse('round-refused', `${at}.rounds`);
+	}
+	return null;
+}
+
+/** The live table's events: of this evening, of a round it has, naming only its seats, once. */
+function checkTableEvents(
+	{ evening, rounds, tableEvents }: Bundle,
+	at: string
+): ParsedBackup | null {
+	const seatIds = evening.players.map((p) => p.id);
+	const seen = new Set<string>();
+	for (const [j, ev] of (tableEvents ?? []).entries()) {
+		const eat = `${at}.tableEvents[${j}]`;
+		if (ev.eveningId !== evening.id) return refuse('inconsistent', `${eat}.eveningId`);
+		// Events belong to a saved round or to the round being played.
+		if (ev.roundIndex > rounds.length) return refuse('inconsistent', `${eat}.roundIndex`);
+		// Whoever an event names (and every train but a Mexican one) must sit at this table; the
+		// schema has checked that it is an event.
+		const stranger = namedKeys(ev.event as unknown as TableEvent).find(
+			({ key }) => !seatIds.includes(key)
+		);
+		if (stranger) return refuse('inconsistent', `${eat}.event.${stranger.field}`);
+		const k = `${ev.roundIndex}:${ev.seq}`;
+		if (seen.has(k)) return refuse('inconsistent', `${eat}.seq`, 'duplicate');
+		seen.add(k);
+	}
+	return null;
+}
+
+/** The list of known players: each key is its name's, no id or key twice. */
+function checkPlayers(players: Backup['players']): ParsedBackup | null {
 	const playerIds = new Set<string>();
 	const playerKeys = new Set<string>();
-	for (const [i, player] of backup.players.entries()) {
+	for (const [i, player] of players.entries()) {
 		const at = `players[${i}]`;
 		if (player.key !== playerKey(player.name)) return refuse('inconsistent', `${at}.key`);
 		if (playerIds.has(player.id)) return refuse('inconsistent', `${at}.id`, 'duplicate');
