@@ -26,7 +26,10 @@ function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(
  */
 export function formatNumber(n: number): string {
 	if (Number.isInteger(n) && Math.abs(n) < 1000 && !Object.is(n, -0)) return String(n);
-	return formatter('n', (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 1 })).format(n);
+	// Rounded here, as the CSV rounds it (formatScore), not left to Intl's own rounding.
+	return formatter('n', (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 1 })).format(
+		Number.isInteger(n) ? n : formatScore(n)
+	);
 }
 
 /** A moment as the reader's locale writes a date and a time. */
@@ -63,8 +66,23 @@ export function joinNames(names: readonly string[]): string {
 	return names.join(', ');
 }
 
-/** A score at most one decimal long, for display (plus-mode shares can be fractional). */
+/**
+ * A score at most one decimal long (plus-mode shares can be fractional), rounded half away from
+ * zero as Intl rounds: −0.25 is −0.3 on screen, in the CSV and in the charts alike.
+ */
 export function formatScore(n: number): number {
-	const r = Math.round(n * 10) / 10;
+	const r = (Math.sign(n) * Math.round(Math.abs(n) * 10)) / 10;
 	return Object.is(r, -0) ? 0 : r;
+}
+
+/** A player's name by key; the key itself when the evening does not know it. */
+export function playerName(names: Readonly<Record<string, string>>, key: string): string {
+	return Object.hasOwn(names, key) ? names[key]! : key;
+}
+
+/** The names of an evening's seats, by key. */
+export function seatNames(
+	players: readonly { id: string; name: string }[]
+): Record<string, string> {
+	return Object.fromEntries(players.map((p) => [p.id, p.name]));
 }

@@ -10,6 +10,7 @@ import {
 	type Backup
 } from '$lib/db/backup';
 import { resolveRules, PRESET_IDS } from '$lib/rules';
+import { failureText } from '$lib/components/failureText';
 import type { TableEvent, TableEventType } from '$lib/rules/table';
 import { closeAll, dump, entryFor, freshDb, seedEvening } from './backup-fixtures';
 
@@ -305,6 +306,38 @@ describe('parseBackup', () => {
 		const r = parseBackup(change(text), text.length + 100);
 		expect(r.ok).toBe(false);
 		if (!r.ok) expect(r.problem.code).toBe(code);
+	});
+
+	it('refuses a file from a newer Caboose, naming the newer format and asking to update', async () => {
+		const text = await goodText();
+		const refusal = (changed: string) => {
+			const r = parseBackup(changed, changed.length + 100);
+			if (r.ok) throw new Error('accepted');
+			expect(r.problem.code).toBe('format-version');
+			return { problem: r.problem, words: failureText({ ok: false, backup: r.problem }) };
+		};
+		const later = refusal(text.replace('"formatVersion":1', '"formatVersion":2'));
+		expect(later.problem.newer).toEqual({ found: 2, reads: 1 });
+		expect(later.words).toMatch(/format 2.*newer Caboose.*format 1.*Update Caboose/);
+		// A knob, a preset or a table event this version does not know: still format 1.
+		const knob = refusal(text.replace('"rules":{', '"rules":{"fooBar":true,'));
+		expect(knob.problem.newer).toEqual({ unknown: 'knob fooBar' });
+		expect(knob.words).toMatch(/newer Caboose.*\(knob fooBar\).*Update Caboose/);
+		const preset = refusal(text.replace(/"preset":"[^"]+"/, '"preset":"martian"'));
+		expect(preset.problem.newer).toEqual({ unknown: 'preset martian' });
+		// Any other version is no backup Caboose made.
+		const older = parseBackup(text.replace('"formatVersion":1', '"formatVersion":0'));
+		expect(older.ok ? '' : failureText({ ok: false, backup: older.problem })).toMatch(
+			/not a Caboose backup/
+		);
+	});
+
+	it('takes ids of up to 100 characters (the limit backups always had), and no longer', async () => {
+		const text = await goodText();
+		const id = JSON.parse(text).evenings[0].evening.id as string;
+		const withId = (to: string) => parseBackup(text.split(id).join(to), text.length * 2);
+		expect(withId('e'.repeat(100)).ok).toBe(true);
+		expect(withId('e'.repeat(101))).toMatchObject({ ok: false, problem: { code: 'invalid' } });
 	});
 
 	it('refuses rounds that do not belong to their evening', async () => {

@@ -4,7 +4,10 @@ import {
 	isMexicanTrain,
 	mexicanTrainId,
 	mexicanTrainNumber,
+	eventFields,
 	parseTableEvent,
+	renameEvent,
+	TABLE_EVENT_TYPES,
 	tableEventSchema,
 	TableEventSchema
 } from '$lib/rules';
@@ -49,5 +52,32 @@ describe('the table event schema', () => {
 		expect(v.is(TableEventSchema, event)).toBe(true);
 		expect(v.is(idLike, event)).toBe(false);
 		expect(v.is(idLike, { type: 'forgot-knock', player: 'ann' })).toBe(true);
+	});
+});
+
+describe('the table of event fields', () => {
+	it('puts a field a link may leave out (`?`) last in its event', () => {
+		for (const type of TABLE_EVENT_TYPES) {
+			const kinds = eventFields(type).map(([, kind]) => kind);
+			const optional = kinds.findIndex((k) => k.endsWith('?'));
+			if (optional >= 0) expect(optional, type).toBe(kinds.length - 1);
+		}
+	});
+
+	it('renames players and their trains, keeps Mexican trains, and drops an unknown player', () => {
+		const rename = (k: string) => ({ ann: 'A', ben: 'B' })[k] ?? null;
+		expect(renameEvent({ type: 'tile', train: 'ann', by: 'ben', last: true }, rename)).toEqual({
+			type: 'tile',
+			train: 'A',
+			by: 'B',
+			last: true
+		});
+		expect(renameEvent({ type: 'double', train: 'mexican-2', value: 4, by: null }, rename)).toEqual(
+			{ type: 'double', train: 'mexican-2', value: 4, by: null }
+		);
+		expect(renameEvent({ type: 'turn', player: 'cleo' }, rename)).toBeNull();
+		// 'mexican-1' is no Mexican train's id: it is renamed like a player's, and unknown.
+		expect(renameEvent({ type: 'tile', train: 'mexican-1', by: null }, rename)).toBeNull();
+		expect(renameEvent({ type: 'mexican-add' }, rename)).toEqual({ type: 'mexican-add' });
 	});
 });

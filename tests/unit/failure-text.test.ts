@@ -53,4 +53,17 @@ describe('failureText', () => {
 			'The table does not allow that now.'
 		);
 	});
+
+	it('says a link refusal and what the phone could not do, never as a storage failure', () => {
+		expect(failureText({ ok: false, link: { kind: 'truncated' } })).toMatch(/cut short/);
+		expect(failureText({ ok: false, link: { kind: 'encode' } }, { doing: 'read' })).toBe(
+			'The code could not be made on this phone. Try again.'
+		);
+		expect(
+			failureText({ ok: false, link: { kind: 'newer-version', newer: { found: 3, reads: 1 } } })
+		).toMatch(/link format 3.*newer version of Caboose.*format 1.*Update/);
+		expect(failureText({ ok: false, device: 'share' })).toMatch(/could not be shared/);
+		expect(failureText({ ok: false, device: 'copy' })).toMatch(/^Could not copy/);
+		expect(failureText({ ok: false, device: 'photo' })).toMatch(/photo could not be opened/);
+	});
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatNumber, formatScore } from '$lib/format';
+import { fileDate, formatNumber, formatScore, playerName, seatNames } from '$lib/format';
+import { csvNumber } from '$lib/db/csv';
 import { locales, overwriteGetLocale, type Locale } from '$lib/paraglide/runtime.js';
 
 describe('formatScore', () => {
@@ -9,6 +10,35 @@ describe('formatScore', () => {
 		expect(formatScore(65 / 6)).toBe(10.8);
 		expect(formatScore(12)).toBe(12);
 		expect(Object.is(formatScore(-0.01), 0)).toBe(true);
+	});
+
+	it('rounds half away from zero, so the screen and the CSV write the same score', () => {
+		expect(formatScore(-0.25)).toBe(-0.3);
+		expect(formatScore(0.25)).toBe(0.3);
+		expect(formatScore(-2.75)).toBe(-2.8);
+		for (const n of [-0.25, 0.25, -2.75, 12.45, -0.05, 1 / 3, -1092.25]) {
+			expect(formatNumber(n), String(n)).toBe(csvNumber(n).replace(/^(-?)(\d+)(\d{3})/, '$1$2,$3'));
+		}
+		expect(formatNumber(-0.25)).toBe('-0.3');
+		expect(csvNumber(-0.25)).toBe('-0.3');
+	});
+});
+
+describe('playerName', () => {
+	it("names a player by key, the key itself when unknown, and never an object's property", () => {
+		const names = seatNames([
+			{ id: 'a1', name: 'Anna' },
+			{ id: 'b2', name: 'Ben' }
+		]);
+		expect(playerName(names, 'b2')).toBe('Ben');
+		expect(playerName(names, 'c3')).toBe('c3');
+		expect(playerName(names, 'toString')).toBe('toString');
+	});
+});
+
+describe('fileDate', () => {
+	it('writes the local calendar day (a late-evening file is not dated tomorrow)', () => {
+		expect(fileDate(new Date(2026, 10, 3, 23, 59))).toBe('2026-11-03');
 	});
 });
 

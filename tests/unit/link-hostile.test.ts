@@ -186,7 +186,8 @@ describe('hostile links (crafted)', () => {
 	}, 60_000);
 
 	it('another version, another app, and broken bodies each say what they are', async () => {
-		refused(await decodeLink(valid.replace(/^c1\./, 'c2.')), ['unsupported-version']);
+		refused(await decodeLink(valid.replace(/^c1\./, 'c2.')), ['newer-version']);
+		refused(await decodeLink(valid.replace(/^c1\./, 'c0.')), ['not-caboose']);
 		refused(await decodeLink('#'), ['not-caboose']);
 		refused(await decodeLink('https://example.org/view#hello'), ['not-caboose']);
 		refused(await decodeLink('c1.'), ['truncated', 'damaged']);
@@ -195,6 +196,28 @@ describe('hostile links (crafted)', () => {
 		refused(await decodeLink(await fragmentOfBytes(new Uint8Array([0xff, 0xfe, 0x5b]))), [
 			'damaged'
 		]);
+	}, 60_000);
+
+	it('a link from a newer Caboose says so: a later format, or a knob, preset or event it lacks', async () => {
+		const newer = async (change: (w: Json[]) => void) => {
+			const copy = structuredClone(await wireOf(valid));
+			change(copy);
+			const result = await decodeLink(await fragmentOfText(JSON.stringify(copy)));
+			refused(result, ['newer-version']);
+			return result.ok ? null : result.error.newer;
+		};
+		expect(await newer((w) => (w[5] = { fooBar: true }))).toEqual({ unknown: 'knob fooBar' });
+		expect(await newer((w) => (w[4] = 'martian-rules'))).toEqual({
+			unknown: 'preset martian-rules'
+		});
+		expect(await newer((w) => (w[9] as Json[]).push(['juggle', 0]))).toEqual({
+			unknown: 'event juggle'
+		});
+		const later = await decodeLink(valid.replace(/^c1\./, 'c2.'));
+		expect(later.ok ? null : later.error).toEqual({
+			kind: 'newer-version',
+			newer: { found: 2, reads: 1 }
+		});
 	}, 60_000);
 
 	it('rounds the rules refuse are refused, naming the round', async () => {

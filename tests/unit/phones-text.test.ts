@@ -32,13 +32,19 @@ describe('phones messages', () => {
 			'damaged',
 			'truncated',
 			'too-large',
-			'unsupported-version',
+			'encode',
 			'refused-round'
 		];
 		const texts = kinds.map((kind) => linkErrorText({ kind, round: 7 }));
 		texts.push(linkErrorText({ kind: 'refused-round', round: 0 }));
+		const newerFormat = linkErrorText({ kind: 'newer-version', newer: { found: 2, reads: 1 } });
+		const newerKnob = linkErrorText({ kind: 'newer-version', newer: { unknown: 'knob fooBar' } });
+		texts.push(newerFormat, newerKnob);
 		expect(new Set(texts).size).toBe(texts.length);
 		for (const text of texts) expect(text).toMatch(/\s/);
 		expect(texts[5]).toContain('7');
+		// A newer link names the format found and the one this version reads, or what it lacks.
+		expect(newerFormat).toMatch(/2.*1/);
+		expect(newerKnob).toContain('knob fooBar');
 	});
 });

@@ -1,8 +1,12 @@
-// Saving a file the app made (a backup, a CSV) on the device: a Blob and a link with `download`.
+// Saving a file the app made (a backup, a CSV, a standings card) on the device: a Blob and a link with `download`.
 // No server is involved; the text never leaves the phone except where the user puts the file.
 
 export function downloadText(text: string, fileName: string, type: string): void {
-	const url = URL.createObjectURL(new Blob([text], { type }));
+	downloadBlob(new Blob([text], { type }), fileName);
+}
+
+export function downloadBlob(blob: Blob, fileName: string): void {
+	const url = URL.createObjectURL(blob);
 	const link = document.createElement('a');
 	link.href = url;
 	link.download = fileName;

@@ -9,7 +9,14 @@ import {
 } from '$lib/state/outcome';
 import type { TableProblemCode } from '$lib/rules';
 import { iso } from './bidi';
+import { linkErrorText } from './linkText';
 import { problemTextWithPlayer } from './problemText';
+
+const DEVICE_WORDS = {
+	share: () => m.share_failed(),
+	copy: () => m.phones_copy_failed(),
+	photo: () => m.photo_unreadable()
+};
 
 /**
  * What was being done, for the words of a database failure: saving an entry that stays on screen,
@@ -97,8 +104,14 @@ function backupText(problem: BackupProblem): string {
 			return m.data_refused_not_json();
 		case 'not-a-backup':
 			return m.data_refused_not_backup();
-		case 'format-version':
-			return m.data_refused_version();
+		case 'format-version': {
+			// A newer Caboose's file names what is newer; any other version is no backup we made.
+			const newer = problem.newer;
+			if (!newer) return m.data_refused_not_backup();
+			return 'found' in newer
+				? m.data_refused_version({ found: newer.found, reads: newer.reads })
+				: m.data_refused_newer_rules({ name: newer.unknown });
+		}
 		case 'too-deep':
 		case 'forbidden-key':
 			return m.data_refused_unsafe();
@@ -119,6 +132,8 @@ export function failureText(failure: Failure, words: FailureWords = {}): string 
 	if ('refused' in failure)
 		return words.refused ? words.refused(failure.refused) : m.table_refused();
 	if ('backup' in failure) return backupText(failure.backup);
+	if ('link' in failure) return linkErrorText(failure.link);
+	if ('device' in failure) return DEVICE_WORDS[failure.device]();
 	if ('conflict' in failure) {
 		switch (failure.conflict) {
 			case 'missing-evening':

@@ -4,7 +4,7 @@
 // English spreadsheets split on "," and read "12.5"; German, French and Italian ones (Excel,
 // LibreOffice in those languages) split on ";" and read "12,5": the format follows the language.
 
-import { formatScore } from '$lib/format';
+import { doubleText, fileDate, formatScore, joinNames, playerName, seatNames } from '$lib/format';
 import type { EveningState } from '$lib/rules/types';
 import type { EveningRow, RoundRow } from './database';
 
@@ -76,7 +76,7 @@ export function eveningCsv(
 ): string {
 	const num = (n: number) => csvNumber(n, format.decimal);
 	const seats = evening.players;
-	const nameOf = new Map(seats.map((p) => [p.id, p.name]));
+	const names = seatNames(seats);
 	const lines: string[][] = [];
 	lines.push([
 		csvText(labels.round),
@@ -89,28 +89,26 @@ export function eveningCsv(
 		if (!played.has(scored.index)) continue;
 		lines.push([
 			num(scored.index + 1),
-			csvText(`${scored.engine}|${scored.engine}`),
+			csvText(doubleText(scored.engine)),
 			...seats.map((p) => {
 				const s = scored.scores[p.id];
 				return s === undefined ? '' : num(s);
 			}),
-			csvText(scored.winners.map((id) => nameOf.get(id) ?? id).join(', '))
+			csvText(joinNames(scored.winners.map((id) => playerName(names, id))))
 		]);
 	}
 	lines.push([
 		csvText(labels.total),
 		'',
 		...seats.map((p) => num(computed.totals[p.id] ?? 0)),
-		csvText((computed.winner ?? []).map((id) => nameOf.get(id) ?? id).join(', '))
+		csvText(joinNames((computed.winner ?? []).map((id) => playerName(names, id))))
 	]);
 	return lines.map((cells) => cells.join(format.separator)).join('\r\n') + '\r\n';
 }
 
 /** `caboose-2026-11-21-anna-ben-cleo.csv`: the evening's date and players, file-name safe. */
 export function eveningCsvFileName(evening: EveningRow): string {
-	const d = new Date(evening.createdAt);
-	const pad = (n: number) => String(n).padStart(2, '0');
-	const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+	const date = fileDate(new Date(evening.createdAt));
 	const who = evening.players
 		.map((p) =>
 			p.name

@@ -2,8 +2,8 @@
 // backup (importBackupText: the same checks, the same merge, never removing a saved round).
 // Seats get this phone's ids for the names it already knows, so a player's evenings stay together.
 
-import { renameEntry, renameEvent, type EveningSnapshot } from '$lib/link';
-import type { TableEvent } from '$lib/rules';
+import { renameEntry, type EveningSnapshot } from '$lib/link';
+import { renameEvent, type TableEvent } from '$lib/rules';
 import {
 	BACKUP_FORMAT,
 	BACKUP_FORMAT_VERSION,

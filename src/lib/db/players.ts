@@ -1,6 +1,7 @@
 // Players across evenings: one person is one player row (keyed by the trimmed, lower-cased name),
 // and every seat of every evening refers to it by id. Their record is worked out from the rounds
 // as entered, by the rules core, never stored.
+import { formatScore } from '$lib/format';
 import { computeEvening, eveningSetup, MAX_NAME_LENGTH, playerKey, resolveRules } from '$lib/rules';
 import type { CabooseDb, EveningRow, PlayerRow, RoundRow } from './database';
 
@@ -98,7 +99,7 @@ function addEvening(stats: Map<string, PlayerStats>, evening: EveningRow, rows: 
 			if (!s.best || goodness(score) > goodness(s.best.score)) s.best = mark;
 			if (!s.worst || goodness(score) < goodness(s.worst.score)) s.worst = mark;
 		}
-		s.average = s.roundsPlayed > 0 ? Math.round((sum / s.roundsPlayed) * 10) / 10 : null;
+		s.average = s.roundsPlayed > 0 ? formatScore(sum / s.roundsPlayed) : null;
 		s.evenings.push({
 			eveningId: evening.id,
 			date: evening.createdAt,

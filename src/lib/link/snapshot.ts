@@ -1,8 +1,10 @@
 // From an evening as stored (seats with ids) to a snapshot (seats by number), and back to ids.
 // Structural types only: this folder knows neither Dexie nor Svelte.
 
+import { renameEvent } from '../rules';
 import type { RoundEntry, RulesChoice, TableEvent } from '../rules';
-import { changedKnobs, seatKey, type EveningSnapshot } from './codec';
+import { seatKey, type EveningSnapshot } from './types';
+import { changedKnobs } from './wire';
 
 export interface StoredEvening {
 	id: string;
@@ -27,47 +29,6 @@ export function renameEntry(entry: RoundEntry, rename: (k: string) => string | n
 		if (to !== null) hands[to] = typeof h === 'number' ? h : h.map((t) => [t[0], t[1]] as const);
 	}
 	return { out: entry.out === null ? null : rename(entry.out), blocked: entry.blocked, hands };
-}
-
-/** Renames the players and trains an event names; null when it names someone unknown. */
-export function renameEvent(
-	e: TableEvent,
-	rename: (k: string) => string | null
-): TableEvent | null {
-	const who = (k: string | null): string | null | undefined =>
-		k === null ? null : (rename(k) ?? undefined);
-	const train = (t: string): string | undefined =>
-		/^mexican(-\d+)?$/.test(t) ? t : (rename(t) ?? undefined);
-	switch (e.type) {
-		case 'tile': {
-			const [tr, by] = [train(e.train), who(e.by)];
-			return tr === undefined || by === undefined ? null : { ...e, train: tr, by };
-		}
-		case 'double': {
-			const [tr, by] = [train(e.train), who(e.by)];
-			return tr === undefined || by === undefined ? null : { ...e, train: tr, by };
-		}
-		case 'covered': {
-			const by = who(e.by);
-			return by === undefined ? null : { ...e, by };
-		}
-		case 'turn': {
-			const player = who(e.player);
-			return player === undefined ? null : { ...e, player };
-		}
-		case 'cannot-cover':
-		case 'still-cannot-cover':
-		case 'forgot-knock':
-		case 'marker':
-		case 'knock': {
-			const player = rename(e.player);
-			return player === null ? null : { ...e, player };
-		}
-		case 'mexican':
-		case 'mexican-add':
-		case 'next-turn':
-			return { ...e };
-	}
 }
 
 /**

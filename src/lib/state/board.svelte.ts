@@ -1,6 +1,7 @@
 // The standings seen from across the table and taken away from it: the scoreboard, the shared
 // card and the printed score sheet all read the same rows, worked out here from the evening's
 // scored state.
+import { formatScore, playerName } from '$lib/format';
 import type { EveningState, Mode } from '$lib/rules/types';
 
 export interface BoardRow {
@@ -25,7 +26,7 @@ export function boardRows(state: EveningState, names: Record<string, string>): B
 			const eliminated = state.eliminated.includes(id);
 			rows.push({
 				id,
-				name: names[id] ?? id,
+				name: playerName(names, id),
 				rank,
 				total: state.totals[id] ?? 0,
 				roundsWon: state.roundsWon[id] ?? 0,
@@ -52,7 +53,7 @@ export interface SheetRound {
 export function sheetRounds(state: EveningState, players: readonly string[]): SheetRound[] {
 	const running: Record<string, number> = Object.fromEntries(players.map((p) => [p, 0]));
 	return state.rounds.map((round) => {
-		for (const p of players) running[p] = round1((running[p] ?? 0) + (round.scores[p] ?? 0));
+		for (const p of players) running[p] = formatScore((running[p] ?? 0) + (round.scores[p] ?? 0));
 		return {
 			number: round.index + 1,
 			engine: round.engine,
@@ -60,10 +61,6 @@ export function sheetRounds(state: EveningState, players: readonly string[]): Sh
 			running: { ...running }
 		};
 	});
-}
-
-function round1(n: number): number {
-	return Math.round(n * 10) / 10;
 }
 
 export type { Mode };

@@ -5,6 +5,7 @@
 
 import type { DecodedEvening, EveningSnapshot, LinkError, LinkErrorKind, QrCode } from '$lib/link';
 import { decodeLink } from '$lib/link/codec';
+import { playerName } from '$lib/format';
 import { replayTable, type TableState } from '$lib/rules';
 import { attempt, type Failure } from './outcome';
 
@@ -20,7 +21,8 @@ export type KeepState =
 export class SharedEvening {
 	status = $state<'loading' | 'ok' | 'error'>('loading');
 	evening = $state.raw<DecodedEvening | null>(null);
-	error = $state<LinkError | null>(null);
+	/** Why the link was refused (a link failure), for failureText. */
+	failure = $state<Failure | null>(null);
 	keep = $state<KeepState>({ kind: 'idle' });
 
 	/** The player names by key (seat keys '0', '1' …). */
@@ -43,17 +45,17 @@ export class SharedEvening {
 		const result = await decodeLink(fragment);
 		if (result.ok) {
 			this.evening = result.evening;
-			this.error = null;
+			this.failure = null;
 			this.status = 'ok';
 		} else {
 			this.evening = null;
-			this.error = result.error;
+			this.failure = { ok: false, link: result.error };
 			this.status = 'error';
 		}
 	}
 
 	name(key: string): string {
-		return this.names[key] ?? key;
+		return playerName(this.names, key);
 	}
 
 	/** Stores the evening on this phone, merged like an imported backup. */

@@ -3,9 +3,13 @@
 // ever reaches a screen, and nothing below the state layer speaks English.
 import { describeDbError, type DbErrorKind } from '$lib/db/errors';
 import type { BackupProblem } from '$lib/db/backup';
+import type { LinkError } from '$lib/link';
 import type { Problem, TableProblemCode } from '$lib/rules';
 
-export type { BackupProblem, DbErrorKind };
+export type { BackupProblem, DbErrorKind, LinkError };
+
+/** What the phone itself could not do for a dialog: share, copy, open a photo. */
+export type DeviceFailure = 'share' | 'copy' | 'photo';
 /** The largest backup file taken, for the words of a refusal. */
 export { MAX_BACKUP_BYTES } from '$lib/db/backup-limits';
 
@@ -20,6 +24,10 @@ export type Failure =
 	| { ok: false; conflict: Conflict }
 	/** A backup file (or a kept link) holds what Caboose refuses: nothing was written. */
 	| { ok: false; backup: BackupProblem }
+	/** A link refused, or one this phone could not make (never a storage failure). */
+	| { ok: false; link: LinkError }
+	/** The phone could not share, copy or open a photo: nothing was stored or lost. */
+	| { ok: false; device: DeviceFailure }
 	/** The database failed (full, closed, upgraded elsewhere…): nothing was written. */
 	| { ok: false; error: DbErrorKind };
 

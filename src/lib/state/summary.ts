@@ -1,5 +1,6 @@
 // One line per saved evening, for the home screen's Continue and the Evenings list. No Dexie here:
 // the home page imports it and must stay small (JS budget).
+import { playerName, seatNames } from '$lib/format';
 import type { ListedEvening } from '$lib/db/summaries';
 import type { SummaryRow } from '$lib/db/database';
 
@@ -18,8 +19,8 @@ export interface EveningSummary extends Omit<
 
 /** The list's view of an evening and its stored summary (player ids become the seats' names). */
 export function summaryOf({ evening, summary }: ListedEvening): EveningSummary {
-	const toNames = (keys: readonly string[]) =>
-		keys.map((k) => evening.players.find((p) => p.id === k)?.name ?? k);
+	const names = seatNames(evening.players);
+	const toNames = (keys: readonly string[]) => keys.map((k) => playerName(names, k));
 	return {
 		id: evening.id,
 		createdAt: evening.createdAt,

@@ -5,7 +5,7 @@ import type { QrCode } from '$lib/link';
 import { tableEvents } from '$lib/db/table';
 import type { TableEvent } from '$lib/rules';
 import type { EveningSession } from './evening.svelte';
-import { dbFailure, type Failure } from './outcome';
+import { attempt, type Failure } from './outcome';
 
 /** The link of an evening being kept on this phone, and its QR code, made on demand. */
 export class TableLink {
@@ -16,7 +16,10 @@ export class TableLink {
 	/** Made, but too long for one QR code (the link can still be shared). */
 	tooLong = $state(false);
 	busy = $state(false);
-	/** The evening could not be read for the code (the words say so). */
+	/**
+	 * The evening could not be read for the code (a storage failure), or the link or its code
+	 * could not be made (a link failure of kind `encode`); failureText says which.
+	 */
 	failure = $state<Failure | null>(null);
 
 	readonly #session: () => EveningSession;
@@ -40,27 +43,43 @@ export class TableLink {
 		const request = ++this.#request;
 		this.busy = true;
 		this.failure = null;
+		const next = this.includeTable ? session.next : null;
+		const table = await attempt(async (): Promise<TableEvent[] | null> => {
+			if (!next) return null;
+			return tableEvents(session.db, evening.id, next.index);
+		});
+		const made = table.ok
+			? await this.#make(origin, evening, session, table.value)
+			: { failure: table };
+		if (request !== this.#request) return;
+		if ('failure' in made) this.failure = made.failure;
+		else {
+			this.link = made.link;
+			this.qr = made.qr;
+			this.tooLong = made.qr === null;
+		}
+		this.busy = false;
+	}
+
+	/** The link and its QR code; a failure here is the link's, never the storage's. */
+	async #make(
+		origin: string,
+		evening: NonNullable<EveningSession['evening']>,
+		session: EveningSession,
+		table: TableEvent[] | null
+	): Promise<{ link: string; qr: QrCode | null } | { failure: Failure }> {
 		try {
 			const { qrCode, snapshotLink, snapshotOf } = await import('$lib/link');
-			let table: TableEvent[] | null = null;
-			if (this.includeTable && session.next) {
-				table = await tableEvents(session.db, evening.id, session.next.index);
-			}
 			const snapshot = snapshotOf(
 				$state.snapshot(evening),
 				$state.snapshot(session.rows).map((r) => ({ entry: r.entry, starter: r.starter })),
 				table
 			);
 			const link = await snapshotLink(origin, snapshot);
-			const qr = await qrCode(link);
-			if (request !== this.#request) return;
-			this.link = link;
-			this.qr = qr;
-			this.tooLong = qr === null;
+			return { link, qr: await qrCode(link) };
 		} catch (error) {
-			if (request === this.#request) this.failure = dbFailure(error);
-		} finally {
-			if (request === this.#request) this.busy = false;
+			console.error('Caboose: the link could not be made', error);
+			return { failure: { ok: false, link: { kind: 'encode' } } };
 		}
 	}
 }

@@ -2,6 +2,8 @@
 // player was eliminated (the total that reached the threshold is its last point), and the
 // threshold itself as a flat line across every round.
 
+import { formatScore } from '$lib/format';
+
 export interface Series {
 	name: string;
 	/** The running total after each round. */
@@ -34,7 +36,7 @@ export function runningTotals(
 			name,
 			totals: rounds.map((round) => {
 				running += round.scores[id] ?? 0;
-				return Math.round(running * 10) / 10;
+				return formatScore(running);
 			})
 		};
 	});

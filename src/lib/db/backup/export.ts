@@ -1,5 +1,6 @@
 // Writing a backup: every evening with its rounds and table events, and the file's text and name.
 
+import { fileDate } from '$lib/format';
 import type { CabooseDb } from '../database';
 import { groupByEvening } from '../group';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type Backup, type BackupEvening } from './types';
@@ -48,6 +49,5 @@ export function backupJson(backup: Backup): string {
 
 /** `caboose-backup-2026-11-21.json`, in the local calendar. */
 export function backupFileName(date = new Date()): string {
-	const pad = (n: number) => String(n).padStart(2, '0');
-	return `caboose-backup-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.json`;
+	return `caboose-backup-${fileDate(date)}.json`;
 }

@@ -2,16 +2,20 @@
 // across fields and every round as the scoring core sees it.
 
 import * as v from 'valibot';
+import { issuePath, readJson, type Newer } from '$lib/atoms';
 import {
+	PRESET_IDS,
+	TABLE_EVENT_TYPES,
 	checkRound,
 	computeEvening,
 	eveningSetup,
-	isMexicanTrain,
+	namedKeys,
 	playerKey,
 	validateSetup
 } from '$lib/rules';
 import type { RoundEntry } from '$lib/rules/types';
-import { BackupSchema } from './schema';
+import type { TableEvent } from '$lib/rules';
+import { BackupSchema, RulesChoiceSchema } from './schema';
 import {
 	BACKUP_FORMAT,
 	BACKUP_FORMAT_VERSION,
@@ -23,15 +27,16 @@ import {
 	type ParsedBackup
 } from './types';
 
-/** Keys that could reach an object's prototype if some code ever merged the parsed data. */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
-class ForbiddenKey extends Error {}
-
-function refuse(code: BackupProblemCode, path?: string, detail?: string): ParsedBackup {
+function refuse(
+	code: BackupProblemCode,
+	path?: string,
+	detail?: string,
+	newer?: Newer
+): ParsedBackup {
 	const problem: BackupProblem = { code };
 	if (path !== undefined) problem.path = path;
 	if (detail !== undefined) problem.detail = detail;
+	if (newer !== undefined) problem.newer = newer;
 	return { ok: false, problem };
 }
 
@@ -76,20 +81,45 @@ function isRecord(x: unknown): x is Record<string, unknown> {
 	return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-function issuePath(issue: v.BaseIssue<unknown>): string {
-	let out = '';
-	for (const item of issue.path ?? []) {
-		const key = (item as { key?: unknown }).key;
-		if (typeof key === 'number') out += `[${key}]`;
-		else out += out === '' ? String(key) : `.${String(key)}`;
+/**
+ * What a newer Caboose may write into a file that this one does not know: a preset, a knob or
+ * a table event (asked before the schema, so such a file is refused as a newer one, not as a
+ * damaged one).
+ */
+function unknownToThisVersion(raw: Record<string, unknown>): ParsedBackup | null {
+	const knobs = Object.keys(RulesChoiceSchema.entries);
+	const evenings = Array.isArray(raw.evenings) ? (raw.evenings as unknown[]) : [];
+	for (const [e, bundle] of evenings.entries()) {
+		if (!isRecord(bundle)) continue;
+		const at = `evenings[${e}]`;
+		const rules = isRecord(bundle.evening) ? bundle.evening.rules : undefined;
+		if (isRecord(rules)) {
+			const unknown = Object.keys(rules).find((k) => !knobs.includes(k));
+			if (unknown !== undefined) return newer(`${at}.evening.rules`, `knob ${unknown}`);
+			const preset = rules.preset;
+			if (typeof preset === 'string' && !(PRESET_IDS as readonly string[]).includes(preset)) {
+				return newer(`${at}.evening.rules.preset`, `preset ${preset}`);
+			}
+		}
+		const events = Array.isArray(bundle.tableEvents) ? (bundle.tableEvents as unknown[]) : [];
+		for (const [j, row] of events.entries()) {
+			const type = isRecord(row) && isRecord(row.event) ? row.event.type : undefined;
+			if (typeof type === 'string' && !(TABLE_EVENT_TYPES as string[]).includes(type)) {
+				return newer(`${at}.tableEvents[${j}].event.type`, `event ${type}`);
+			}
+		}
 	}
-	return out;
+	return null;
 }
+
+const newer = (path: string, unknown: string) =>
+	refuse('format-version', path, unknown, { unknown });
 
 /**
  * Reads a backup file's text. Refuses, in this order: a file over `maxBytes`, nesting far deeper
  * than a backup, text that is not JSON, a `__proto__`/`constructor`/`prototype` key anywhere,
- * another format or version, any field of the wrong type or range or not in the schema, parts
+ * another format or version, a preset, knob or table event this version does not know (the
+ * last three as `format-version`, with `newer` saying what is newer), any field of the wrong type or range or not in the schema, parts
  * that do not belong together, and any round the scoring core would refuse.
  */
 export function parseBackup(text: string, maxBytes = MAX_BACKUP_BYTES): ParsedBackup {
@@ -100,22 +130,27 @@ export function parseBackup(text: string, maxBytes = MAX_BACKUP_BYTES): ParsedBa
 	}
 	if (nestingDepth(text, MAX_BACKUP_DEPTH) > MAX_BACKUP_DEPTH) return refuse('too-deep');
 
-	let raw: unknown;
-	try {
-		raw = JSON.parse(text, (key, value: unknown) => {
-			if (FORBIDDEN_KEYS.has(key)) throw new ForbiddenKey(key);
-			return value;
-		});
-	} catch (e) {
-		return e instanceof ForbiddenKey
-			? refuse('forbidden-key', undefined, e.message)
+	const json = readJson(text);
+	if (!json.ok) {
+		return json.forbiddenKey !== null
+			? refuse('forbidden-key', undefined, json.forbiddenKey)
 			: refuse('not-json');
 	}
+	const raw = json.value;
 
 	if (!isRecord(raw) || raw.format !== BACKUP_FORMAT) return refuse('not-a-backup');
-	if (raw.formatVersion !== BACKUP_FORMAT_VERSION) {
-		return refuse('format-version', 'formatVersion', String(raw.formatVersion));
+	const version = raw.formatVersion;
+	if (version !== BACKUP_FORMAT_VERSION) {
+		const later = typeof version === 'number' && Number.isSafeInteger(version) && version > 1;
+		return refuse(
+			'format-version',
+			'formatVersion',
+			String(version),
+			later ? { found: version, reads: BACKUP_FORMAT_VERSION } : undefined
+		);
 	}
+	const unknown = unknownToThisVersion(raw);
+	if (unknown) return unknown;
 
 	const parsed = v.safeParse(BackupSchema, raw, { abortEarly: true });
 	if (!parsed.success) {
@@ -131,85 +166,105 @@ function checkConsistency(backup: Backup): ParsedBackup | null {
 	const eveningIds = new Set<string>();
 	for (const [e, bundle] of backup.evenings.entries()) {
 		const at = `evenings[${e}]`;
-		const { evening, rounds } = bundle;
-		if (eveningIds.has(evening.id)) return refuse('inconsistent', `${at}.evening.id`, 'duplicate');
-		eveningIds.add(evening.id);
-
-		const seatIds = evening.players.map((p) => p.id);
-		if (new Set(seatIds).size !== seatIds.length) {
-			return refuse('inconsistent', `${at}.evening.players`, 'duplicate seat id');
-		}
-		// Names, player count and every knob, exactly as the setup screen checks them.
-		const setupProblems = validateSetup(
-			evening.players.map((p) => p.name),
-			evening.rules
-		);
-		if (setupProblems.length > 0) {
-			return refuse('inconsistent', `${at}.evening`, setupProblems[0]!.code);
-		}
-		if (evening.firstStarter >= seatIds.length) {
-			return refuse('inconsistent', `${at}.evening.firstStarter`);
-		}
-		if (evening.updatedAt < evening.createdAt) {
-			return refuse('inconsistent', `${at}.evening.updatedAt`);
-		}
-
-		// Every round is checked as played before the evening was ended (if it was).
-		const setup = { ...eveningSetup(evening), ended: false };
-		const entries: RoundEntry[] = [];
-		for (const [i, round] of rounds.entries()) {
-			const rat = `${at}.rounds[${i}]`;
-			if (round.index !== i) return refuse('inconsistent', `${rat}.index`);
-			if (round.eveningId !== evening.id) return refuse('inconsistent', `${rat}.eveningId`);
-			if (round.id !== `${evening.id}:${i}`) return refuse('inconsistent', `${rat}.id`);
-			if (round.starter !== null && round.starter >= seatIds.length) {
-				return refuse('inconsistent', `${rat}.starter`);
-			}
-			for (const key of Object.keys(round.entry.hands)) {
-				if (!seatIds.includes(key)) return refuse('inconsistent', `${rat}.entry.hands`);
-			}
-			if (round.entry.out !== null && !seatIds.includes(round.entry.out)) {
-				return refuse('inconsistent', `${rat}.entry.out`);
-			}
-			const check = checkRound(setup, entries, i, round.entry);
-			if (check.errors.length > 0) {
-				return refuse('round-refused', rat, check.errors[0]!.code);
-			}
-			entries.push(round.entry);
-		}
-		try {
-			computeEvening(eveningSetup(evening), entries);
-		} catch {
-			return refuse('round-refused', `${at}.rounds`);
-		}
-
-		const seen = new Set<string>();
-		for (const [j, ev] of (bundle.tableEvents ?? []).entries()) {
-			const eat = `${at}.tableEvents[${j}]`;
-			if (ev.eveningId !== evening.id) return refuse('inconsistent', `${eat}.eveningId`);
-			// Events belong to a saved round or to the round being played.
-			if (ev.roundIndex > rounds.length) return refuse('inconsistent', `${eat}.roundIndex`);
-			// Whoever an event names must sit at this evening's table.
-			const named = ev.event as Record<string, unknown>;
-			for (const field of ['player', 'by'] as const) {
-				const who = named[field];
-				if (typeof who === 'string' && !seatIds.includes(who)) {
-					return refuse('inconsistent', `${eat}.event.${field}`);
-				}
-			}
-			const train = named.train;
-			if (typeof train === 'string' && !seatIds.includes(train) && !isMexicanTrain(train)) {
-				return refuse('inconsistent', `${eat}.event.train`);
-			}
-			const k = `${ev.roundIndex}:${ev.seq}`;
-			if (seen.has(k)) return refuse('inconsistent', `${eat}.seq`, 'duplicate');
-			seen.add(k);
-		}
+		const id = bundle.evening.id;
+		if (eveningIds.has(id)) return refuse('inconsistent', `${at}.evening.id`, 'duplicate');
+		eveningIds.add(id);
+		const refusal =
+			checkEvening(bundle.evening, at) ?? checkRounds(bundle, at) ?? checkTableEvents(bundle, at);
+		if (refusal) return refusal;
 	}
+	return checkPlayers(backup.players);
+}
 
+type Bundle = Backup['evenings'][number];
+
+/** The seats, names, rules, first starter and times of one evening. */
+function checkEvening(evening: Bundle['evening'], at: string): ParsedBackup | null {
+	const seatIds = evening.players.map((p) => p.id);
+	if (new Set(seatIds).size !== seatIds.length) {
+		return refuse('inconsistent', `${at}.evening.players`, 'duplicate seat id');
+	}
+	// Names, player count and every knob, exactly as the setup screen checks them.
+	const setupProblems = validateSetup(
+		evening.players.map((p) => p.name),
+		evening.rules
+	);
+	if (setupProblems.length > 0) {
+		return refuse('inconsistent', `${at}.evening`, setupProblems[0]!.code);
+	}
+	if (evening.firstStarter >= seatIds.length) {
+		return refuse('inconsistent', `${at}.evening.firstStarter`);
+	}
+	if (evening.updatedAt < evening.createdAt) {
+		return refuse('inconsistent', `${at}.evening.updatedAt`);
+	}
+	return null;
+}
+
+/** Every round in its place, naming only seats, and as the scoring core sees it. */
+function checkRounds({ evening, rounds }: Bundle, at: string): ParsedBackup | null {
+	const seatIds = evening.players.map((p) => p.id);
+	// Every round is checked as played before the evening was ended (if it was).
+	const setup = { ...eveningSetup(evening), ended: false };
+	const entries: RoundEntry[] = [];
+	for (const [i, round] of rounds.entries()) {
+		const rat = `${at}.rounds[${i}]`;
+		if (round.index !== i) return refuse('inconsistent', `${rat}.index`);
+		if (round.eveningId !== evening.id) return refuse('inconsistent', `${rat}.eveningId`);
+		if (round.id !== `${evening.id}:${i}`) return refuse('inconsistent', `${rat}.id`);
+		if (round.starter !== null && round.starter >= seatIds.length) {
+			return refuse('inconsistent', `${rat}.starter`);
+		}
+		for (const key of Object.keys(round.entry.hands)) {
+			if (!seatIds.includes(key)) return refuse('inconsistent', `${rat}.entry.hands`);
+		}
+		if (round.entry.out !== null && !seatIds.includes(round.entry.out)) {
+			return refuse('inconsistent', `${rat}.entry.out`);
+		}
+		const check = checkRound(setup, entries, i, round.entry);
+		if (check.errors.length > 0) {
+			return refuse('round-refused', rat, check.errors[0]!.code);
+		}
+		entries.push(round.entry);
+	}
+	try {
+		computeEvening(eveningSetup(evening), entries);
+	} catch {
+		return refuse('round-refused', `${at}.rounds`);
+	}
+	return null;
+}
+
+/** The live table's events: of this evening, of a round it has, naming only its seats, once. */
+function checkTableEvents(
+	{ evening, rounds, tableEvents }: Bundle,
+	at: string
+): ParsedBackup | null {
+	const seatIds = evening.players.map((p) => p.id);
+	const seen = new Set<string>();
+	for (const [j, ev] of (tableEvents ?? []).entries()) {
+		const eat = `${at}.tableEvents[${j}]`;
+		if (ev.eveningId !== evening.id) return refuse('inconsistent', `${eat}.eveningId`);
+		// Events belong to a saved round or to the round being played.
+		if (ev.roundIndex > rounds.length) return refuse('inconsistent', `${eat}.roundIndex`);
+		// Whoever an event names (and every train but a Mexican one) must sit at this table; the
+		// schema has checked that it is an event.
+		const stranger = namedKeys(ev.event as unknown as TableEvent).find(
+			({ key }) => !seatIds.includes(key)
+		);
+		if (stranger) return refuse('inconsistent', `${eat}.event.${stranger.field}`);
+		const k = `${ev.roundIndex}:${ev.seq}`;
+		if (seen.has(k)) return refuse('inconsistent', `${eat}.seq`, 'duplicate');
+		seen.add(k);
+	}
+	return null;
+}
+
+/** The list of known players: each key is its name's, no id or key twice. */
+function checkPlayers(players: Backup['players']): ParsedBackup | null {
 	const playerIds = new Set<string>();
 	const playerKeys = new Set<string>();
-	for (const [i, player] of backup.players.entries()) {
+	for (const [i, player] of players.entries()) {
 		const at = `players[${i}]`;
 		if (player.key !== playerKey(player.name)) return refuse('inconsistent', `${at}.key`);
 		if (playerIds.has(player.id)) return refuse('inconsistent', `${at}.id`, 'duplicate');

@@ -1,11 +1,12 @@
 // The backup's schema: every value of the file, each strict (no unknown field). What the rules
 // core defines (presets, knobs, set sizes, name length, seats, table events) is built from the
-// rules core's own definitions; what is only the file's (ids, times, size caps) is here.
+// rules core's own definitions; ids, names and times are the atoms a link reads too
+// ($lib/atoms); what is only the file's (size caps) is here.
 
 import * as v from 'valibot';
+import { Id, Name, Time, Whole } from '$lib/atoms';
 import {
 	KNOBS,
-	MAX_NAME_LENGTH,
 	MAX_SEATS,
 	MAX_SET_SIZE,
 	PRESET_IDS,
@@ -16,31 +17,6 @@ import {
 } from '$lib/rules';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from './types';
 
-/**
- * Ids are made by `crypto.randomUUID()`; a backup's ids must look like ids, and never like a
- * property every object has (`toString`, `valueOf`), since ids key the totals and the hands.
- */
-const Id = v.pipe(
-	v.string(),
-	v.regex(/^[A-Za-z0-9_.-]{1,100}$/),
-	v.check((id) => !(id in Object.prototype), 'an id must not name an object property')
-);
-/** Milliseconds since 1970, within the range a Date can hold. */
-const Time = v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(8.64e15));
-const Whole = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
-/** Control characters cannot be typed into a name field; in a file they are a forgery. */
-const Name = v.pipe(
-	v.string(),
-	v.minLength(1),
-	v.maxLength(200),
-	// eslint-disable-next-line no-control-regex
-	v.regex(/^[^\u0000-\u001f\u007f]*$/),
-	v.check((s) => s === s.trim() && s.length > 0, 'a name is stored trimmed'),
-	v.check(
-		(s) => [...s].length <= MAX_NAME_LENGTH,
-		`a name has at most ${MAX_NAME_LENGTH} characters`
-	)
-);
 const Pip = v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(MAX_SET_SIZE));
 const Tile = v.strictTuple([Pip, Pip]);
 const Hand = v.union([
@@ -61,7 +37,7 @@ const knob = (k: TableKnob) =>
  * Every knob of RulesChoice, from the rules core's knob table; the combined checks (the schedule
  * within the set, the deal within the set) are validateSetup's, in parse.ts.
  */
-const RulesChoiceSchema = v.strictObject({
+export const RulesChoiceSchema = v.strictObject({
 	preset: v.picklist(PRESET_IDS),
 	schedule: v.optional(
 		v.custom<unknown>(

@@ -4,6 +4,7 @@
 // This file holds the format's constants and types; export.ts writes a backup, schema.ts and
 // parse.ts read one, import.ts merges it into the database.
 
+import type { Newer } from '$lib/atoms';
 import { MAX_BACKUP_BYTES } from '../backup-limits';
 import type { EveningRow, PlayerRow, RoundRow, TableEventRow } from '../database';
 
@@ -43,7 +44,10 @@ export type BackupProblemCode =
 	| 'forbidden-key'
 	/** JSON, but not a Caboose backup. */
 	| 'not-a-backup'
-	/** A Caboose backup of a format version this build does not know. */
+	/**
+	 * A Caboose backup of a format version this build does not know, or written by a newer
+	 * Caboose with a preset, knob or table event this one does not know (`newer` says which).
+	 */
 	| 'format-version'
 	/** A value of the wrong type or out of range, a missing or an unknown field. */
 	| 'invalid'
@@ -58,6 +62,8 @@ export interface BackupProblem {
 	path?: string;
 	/** A short technical detail (the rules code, the version found). */
 	detail?: string;
+	/** From a newer Caboose: the format found, or what this version does not know. */
+	newer?: Newer;
 }
 
 export type ParsedBackup = { ok: true; backup: Backup } | { ok: false; problem: BackupProblem };
