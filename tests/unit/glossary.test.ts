@@ -32,7 +32,11 @@ const BANNED: Record<string, { word: RegExp; why: string; except?: string[] }[]>
 		{ word: /\d\}?er-Pasch|\{n\}er-Pasch|\{set\}er-Pasch/, why: 'a set is a "Doppel-12-Satz"' },
 		{ word: /Mexican Train/, why: 'mexikanischer Zug', except: ['app_tagline'] },
 		{ word: /\bTotal\b/, why: 'total is "Summe"' },
-		{ word: /\bam Zug\b|diesem Zug an|ersten Zug\b/, why: 'a turn is not a "Zug" (train)' }
+		{ word: /\bam Zug\b|diesem Zug an|ersten Zug\b/, why: 'a turn is not a "Zug" (train)' },
+		{
+			word: /chliess|\b[Gg]ross|[Gg]rösse|verstöss|ausserhalb|\bliess\b|\b[Ww]eiss\b|\b[Hh]eiss/,
+			why: 'one spelling: "ß" after a long vowel or a diphthong (Schließen, groß)'
+		}
 	],
 	fr: [
 		{ word: /\brondes?\b/i, why: 'a round is a "manche"' },
@@ -58,6 +62,16 @@ describe('the glossary', () => {
 			const hits = texts.filter(([key, t]) => !except.includes(key) && word.test(t));
 			expect(hits, `${locale} ${word}: ${why}`).toEqual([]);
 		}
+	});
+
+	it('puts a narrow no-break space (U+202F) before ? ! : ; and inside « » in French', () => {
+		// An ordinary space lets a line break before the mark ("manches / ? C'est définitif.").
+		const loose = allTexts('fr').filter(([, t]) => /[ \u00a0][?!:;»]|«[ \u00a0]/.test(t));
+		expect(loose).toEqual([]);
+		const tight = allTexts('fr').filter(([, t]) =>
+			/[^\u202f][?!:;](\s|$)|«[^\u202f]|[^\u202f]»/.test(t)
+		);
+		expect(tight).toEqual([]);
 	});
 
 	it('is a file every message follows, with every locale in it', () => {
