@@ -74,6 +74,23 @@ describe('the glossary', () => {
 		expect(tight).toEqual([]);
 	});
 
+	it.each(['en', 'de', 'fr', 'it'])(
+		'%s: rounds won (standings) and evenings won (player page) are two words',
+		(locale) => {
+			const words = (area: string) =>
+				JSON.parse(readFileSync(`messages/${area}/${locale}.json`, 'utf8')) as Record<
+					string,
+					string
+				>;
+			const standings = words('standings');
+			const players = words('players');
+			// German once said "Siege" for both.
+			expect(standings.standings_won).toBe(players.players_rounds_won);
+			expect(standings.standings_won_short).not.toBe(players.players_wins);
+			expect(standings.standings_won).not.toBe(players.players_wins);
+		}
+	);
+
 	it('is a file every message follows, with every locale in it', () => {
 		const glossary = readFileSync('messages/GLOSSARY.md', 'utf8');
 		for (const word of ['Stein', 'domino', 'tessera', 'manche', 'ausgemacht', 'fuori gioco']) {
