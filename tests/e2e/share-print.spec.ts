@@ -60,7 +60,7 @@ test('Share standings: the text and the PNG card in the theme on screen', async 
 		].join('\n')
 	);
 	expect(call?.files).toEqual([
-		{ name: 'caboose-classement-2026-11-20.png', type: 'image/png', size: light.length }
+		{ name: 'caboose-standings-2026-11-20.png', type: 'image/png', size: light.length }
 	]);
 
 	await page.emulateMedia({ colorScheme: 'dark' });
