@@ -89,7 +89,7 @@ const SCREENS: {
 		path: '/evening/open',
 		ready: (p) => expect(p.locator('main input[inputmode="numeric"]').first()).toBeVisible(),
 		open: async (p, w) => {
-			const name = w('evening', 'entry_tiles_button').replace('{name}', 'Anna');
+			const name = w('round', 'entry_tiles_button').replace('{name}', 'Anna');
 			await p.getByRole('button', { name, exact: true }).click();
 			await expect(p.getByRole('dialog')).toBeVisible();
 		}
