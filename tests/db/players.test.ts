@@ -109,6 +109,37 @@ describe('listPlayers and playerStats', () => {
 	});
 });
 
+describe('the order of players', () => {
+	it('lists the most recent evening first, and the players of one evening by name', async () => {
+		const db = freshDb();
+		await evening(db, ['Zoë', 'Ben'], [{ out: 'Ben', hands: { Zoë: 3 } }]);
+		// One evening's players share the moment they last played; the ids are random, so the
+		// index alone gave them in any order.
+		const later = ['Hansruedi', 'Zoë', 'Marie-Claire', 'Ana', 'Jean-Baptiste', 'Hanspeter'];
+		await evening(db, later, [
+			{
+				out: 'Ana',
+				hands: { Hansruedi: 1, Zoë: 3, 'Marie-Claire': 5, 'Jean-Baptiste': 7, Hanspeter: 9 }
+			}
+		]);
+		// Ben last played at the first evening, a while before the second.
+		await db.players.toCollection().modify((p) => {
+			if (p.name === 'Ben') p.lastPlayedAt -= 3_600_000;
+		});
+		const expected = [
+			'Ana',
+			'Hanspeter',
+			'Hansruedi',
+			'Jean-Baptiste',
+			'Marie-Claire',
+			'Zoë',
+			'Ben'
+		];
+		expect((await listPlayers(db)).map((l) => l.name)).toEqual(expected);
+		expect((await knownPlayers(db)).map((p) => p.name)).toEqual(expected);
+	});
+});
+
 describe('renamePlayer', () => {
 	it('renames the player and their seats everywhere; no saved round changes', async () => {
 		const db = freshDb();

@@ -124,3 +124,28 @@ test('in Italian and dark, the player page reads in its own words', async ({ pag
 	await page.goto('/players');
 	await page.screenshot({ path: `${SHOTS}/players-it-dark-320.png`, fullPage: true });
 });
+
+for (const locale of ['fr', 'de'] as const) {
+	test(`at 320 px in ${locale}: one evening's players by name, each isolated; a round named inside its sentence`, async ({
+		page
+	}) => {
+		await seed(page);
+		await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
+		await page.setViewportSize({ width: 320, height: 700 });
+		await page.goto('/players');
+		// Anna, Ben and Cleo last played at e3, Dario at e2: the three of one evening by name.
+		const names = page.getByRole('main').getByRole('listitem').locator('bdi');
+		await expect(names).toHaveText(['Anna', 'Ben', 'Cleo', 'Dario']);
+		await page.screenshot({ path: `${SHOTS}/players-${locale}-320.png`, fullPage: true });
+
+		await page.goto(`/players/${seededId('Anna')}`);
+		const best = page.locator('dl div.wide dd').first();
+		// "0 le 20 nov. 2026, manche 1", never "…, Manche 1".
+		await expect(best).toHaveText(
+			locale === 'fr' ? /^\d+ le .+, manche \d+$/ : /^\d+ am .+, Runde \d+$/
+		);
+		const won = page.locator('.evenings .won').first();
+		await expect(won).toHaveText(locale === 'fr' ? '★ gagnée' : '★ gewonnen');
+		await page.screenshot({ path: `${SHOTS}/player-${locale}-320.png`, fullPage: true });
+	});
+}

@@ -100,6 +100,48 @@ test('Enter adds the next seat; seats can be moved and removed', async ({ page }
 	await expect(page.getByText('The table is full: at most 10 players.')).toBeVisible();
 });
 
+test('ten players by keyboard in French at 320 px: Enter at the cap says so, and no name is added to player 10', async ({
+	page
+}) => {
+	await page.setViewportSize({ width: 320, height: 568 });
+	await page.goto('/');
+	await page.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'fr'));
+	await page.goto('/new');
+	await page.getByLabel('Joueur 1', { exact: true }).focus();
+	for (let n = 1; n <= 10; n++) {
+		await expect(page.getByLabel(`Joueur ${n}`, { exact: true })).toBeFocused();
+		await page.keyboard.type(`P${n}`);
+		await page.keyboard.press('Enter');
+	}
+	// At the cap Enter moves to the sentence that says it, away from the last name.
+	const full = page.getByText('La table est complète\u202f: 10 joueurs au plus.');
+	await expect(full).toBeFocused();
+	// In view, above the sticky Start evening bar.
+	const start = page.getByRole('button', { name: 'Commencer la soirée' });
+	await expect
+		.poll(async () => (await full.boundingBox())!.y + (await full.boundingBox())!.height)
+		.toBeLessThanOrEqual((await start.boundingBox())!.y);
+	await page.keyboard.type('P11');
+	await expect(page.getByLabel('Joueur 10', { exact: true })).toHaveValue('P10');
+	await expect(page.getByRole('textbox', { name: /^Joueur \d+$/ })).toHaveCount(10);
+	await page.screenshot({ path: `${SHOTS}/setup-ten-fr-320.png` });
+});
+
+test('Enter after the last name adds an empty seat that Start evening leaves out', async ({
+	page
+}) => {
+	await openSetup(page);
+	await typePlayers(page, ['Anna', 'Ben']);
+	await page.getByLabel('Player 2', { exact: true }).press('Enter');
+	await expect(page.getByLabel('Player 3', { exact: true })).toBeFocused();
+	await page.getByRole('button', { name: 'Start evening' }).click();
+	await expect(page).toHaveURL(/\/evening\//);
+	const evenings = await storedRows(page, 'evenings');
+	expect(evenings.map((e) => (e.players as { name: string }[]).map((p) => p.name))).toEqual([
+		['Anna', 'Ben']
+	]);
+});
+
 test('the summary says what the preset means for this table', async ({ page }) => {
 	await openSetup(page);
 	const rules = page.getByLabel('Rules', { exact: true });
@@ -440,6 +482,52 @@ test('the Language choice is kept and the app speaks it', async ({ page }) => {
 	await page.goto('/settings');
 	await page.getByLabel('Lingua').selectOption('en');
 	await expect(page.getByLabel('Language')).toHaveValue('en');
+});
+
+test('the Language select changes the language on a committed choice, not on the first arrow key', async ({
+	page
+}) => {
+	const wiped = () => page.evaluate(() => (window as unknown as { kept?: boolean }).kept !== true);
+	await page.goto('/settings');
+	const language = page.getByLabel('Language', { exact: true });
+	await expect(language).toHaveValue('en');
+	// A native select, as Firefox and Safari draw it: arrow keys change its value at once.
+	await page.addStyleTag({ content: 'select { appearance: auto !important; }' });
+	// A mark that a reload would wipe.
+	await page.evaluate(() => ((window as unknown as { kept?: boolean }).kept = true));
+	await language.focus();
+	await page.keyboard.press('ArrowDown');
+	await expect(language).toHaveValue('de');
+	await page.keyboard.press('ArrowDown');
+	await expect(language).toHaveValue('fr');
+	// Passing over German and French reloaded nothing: still English, still this page.
+	await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+	expect(await wiped()).toBe(false);
+	await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+	// Enter commits it.
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('heading', { level: 1, name: 'Réglages' })).toBeVisible();
+	await expect(page.getByLabel('Langue', { exact: true })).toHaveValue('fr');
+	// Leaving the field commits it too.
+	await page.addStyleTag({ content: 'select { appearance: auto !important; }' });
+	await page.getByLabel('Langue', { exact: true }).focus();
+	await page.keyboard.press('ArrowUp');
+	await expect(page.getByRole('heading', { level: 1, name: 'Réglages' })).toBeVisible();
+	await page.keyboard.press('Tab');
+	await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
+
+	// The customizable select this Chromium draws: the arrows open the list and move in it, and
+	// Enter on a language there is the choice.
+	const sprache = page.getByLabel('Sprache', { exact: true });
+	await expect(sprache).toHaveValue('de');
+	await page.evaluate(() => ((window as unknown as { kept?: boolean }).kept = true));
+	await sprache.focus();
+	await page.keyboard.press('ArrowDown');
+	await page.keyboard.press('ArrowDown');
+	expect(await wiped()).toBe(false);
+	await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('heading', { level: 1, name: 'Réglages' })).toBeVisible();
 });
 
 test('a 40-character name is read whole in its seat at 320 px, while typing and after', async ({

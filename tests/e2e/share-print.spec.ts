@@ -91,13 +91,13 @@ test('where files cannot be shared the card downloads: ten players, 40-character
 	const download = page.waitForEvent('download');
 	await page.getByRole('button', { name: 'Partager le classement' }).click();
 	const file = await download;
-	expect(file.suggestedFilename()).toBe('caboose-standings-2026-11-20.png');
+	expect(file.suggestedFilename()).toBe('caboose-classement-2026-11-20.png');
 	await file.saveAs(`${SHOTS}/card-10-fr.png`);
 	const { readFileSync } = await import('node:fs');
 	const png = readFileSync(`${SHOTS}/card-10-fr.png`);
 	expect(pngSize(png)).toEqual({ width: 1080, height: 230 + 10 * 92 + 130 });
 	await expect(
-		page.getByRole('status').filter({ hasText: 'caboose-standings-2026-11-20.png' })
+		page.getByRole('status').filter({ hasText: 'caboose-classement-2026-11-20.png' })
 	).toBeVisible();
 	expect((await shareLog(page)).calls).toEqual([]);
 });

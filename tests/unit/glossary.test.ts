@@ -32,7 +32,11 @@ const BANNED: Record<string, { word: RegExp; why: string; except?: string[] }[]>
 		{ word: /\d\}?er-Pasch|\{n\}er-Pasch|\{set\}er-Pasch/, why: 'a set is a "Doppel-12-Satz"' },
 		{ word: /Mexican Train/, why: 'mexikanischer Zug', except: ['app_tagline'] },
 		{ word: /\bTotal\b/, why: 'total is "Summe"' },
-		{ word: /\bam Zug\b|diesem Zug an|ersten Zug\b/, why: 'a turn is not a "Zug" (train)' }
+		{ word: /\bam Zug\b|diesem Zug an|ersten Zug\b/, why: 'a turn is not a "Zug" (train)' },
+		{
+			word: /chliess|\b[Gg]ross|[Gg]rösse|verstöss|ausserhalb|\bliess\b|\b[Ww]eiss\b|\b[Hh]eiss/,
+			why: 'one spelling: "ß" after a long vowel or a diphthong (Schließen, groß)'
+		}
 	],
 	fr: [
 		{ word: /\brondes?\b/i, why: 'a round is a "manche"' },
@@ -59,6 +63,33 @@ describe('the glossary', () => {
 			expect(hits, `${locale} ${word}: ${why}`).toEqual([]);
 		}
 	});
+
+	it('puts a narrow no-break space (U+202F) before ? ! : ; and inside « » in French', () => {
+		// An ordinary space lets a line break before the mark ("manches / ? C'est définitif.").
+		const loose = allTexts('fr').filter(([, t]) => /[ \u00a0][?!:;»]|«[ \u00a0]/.test(t));
+		expect(loose).toEqual([]);
+		const tight = allTexts('fr').filter(([, t]) =>
+			/[^\u202f][?!:;](\s|$)|«[^\u202f]|[^\u202f]»/.test(t)
+		);
+		expect(tight).toEqual([]);
+	});
+
+	it.each(['en', 'de', 'fr', 'it'])(
+		'%s: rounds won (standings) and evenings won (player page) are two words',
+		(locale) => {
+			const words = (area: string) =>
+				JSON.parse(readFileSync(`messages/${area}/${locale}.json`, 'utf8')) as Record<
+					string,
+					string
+				>;
+			const standings = words('standings');
+			const players = words('players');
+			// German once said "Siege" for both.
+			expect(standings.standings_won).toBe(players.players_rounds_won);
+			expect(standings.standings_won_short).not.toBe(players.players_wins);
+			expect(standings.standings_won).not.toBe(players.players_wins);
+		}
+	);
 
 	it('is a file every message follows, with every locale in it', () => {
 		const glossary = readFileSync('messages/GLOSSARY.md', 'utf8');

@@ -25,7 +25,7 @@ const CASES = {
 		'1 domino, 7 points',
 		'2 dominos, 1 point',
 		'1 domino chacun',
-		'1 joueur : prend 1 domino.',
+		'1 joueur\u202f: prend 1 domino.',
 		'1 manche.'
 	],
 	it: [

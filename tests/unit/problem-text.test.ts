@@ -98,7 +98,7 @@ describe('problemText', () => {
 		);
 		overwriteGetLocale(() => 'fr');
 		expect(problemTextWithPlayer(EXAMPLES['hand-missing'], (k) => names[k])).toBe(
-			'Ben : La main manque.'
+			'Ben\u202f: La main manque.'
 		);
 		expect(problemTextWithPlayer(EXAMPLES['no-outcome'], (k) => names[k])).toBe(
 			'Indiquez qui a fini, ou marquez la manche comme bloquée.'

@@ -133,6 +133,21 @@ describe('SetupForm', () => {
 		expect(form.canAdd).toBe(false);
 	});
 
+	it('leaves out the empty seats after the last name, keeping the fewest the rules allow', async () => {
+		const db = freshDb();
+		const form = new SetupForm(db);
+		form.names = ['Anna', ''];
+		expect(await form.startEvening()).toBeNull();
+		expect(form.names).toEqual(['Anna', '']);
+		form.names = ['Anna', 'Ben', '', ''];
+		form.setKnob('start', 'rotate');
+		form.firstStarter = 3;
+		const id = await form.startEvening();
+		expect(id).not.toBeNull();
+		expect((await db.evenings.get(id!))?.players.map((p) => p.name)).toEqual(['Anna', 'Ben']);
+		expect(form.firstStarter).toBe(1);
+	});
+
 	it('stores nothing while a problem remains, then the evening with the choice', async () => {
 		const db = freshDb();
 		const form = new SetupForm(db);

@@ -2,7 +2,8 @@
 // The tile picker: every tile of the set as a domino button named "a|b" showing its faces as text,
 // grouped under a heading per larger number; the engine and tiles in another hand not pickable;
 // the quick path (the higher number, then the tile); the hand's count and total.
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { baseLocale, overwriteGetLocale } from '$lib/paraglide/runtime.js';
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import TilePicker from '$lib/components/round/TilePicker.svelte';
 import { resolveRules } from '$lib/rules';
@@ -21,6 +22,8 @@ function open(
 	});
 	return { dialog: screen.getByRole('dialog'), ondone, oncancel };
 }
+
+afterEach(() => overwriteGetLocale(() => baseLocale));
 
 const tile = (dialog: HTMLElement, key: string) =>
 	within(dialog).getByRole('button', { name: key }) as HTMLButtonElement;
@@ -79,7 +82,7 @@ describe('TilePicker', { timeout: 30_000 }, () => {
 	it('takes a known tile in two taps: the higher number, then the tile', async () => {
 		const { dialog, ondone } = open({ preset: 'swiss-jassshop' }, 12);
 		const quick = within(dialog).getByRole('group', {
-			name: 'Quick: the higher number, then the lower'
+			name: 'Quick: tap the higher number, then the tile'
 		});
 		await fireEvent.click(within(quick).getByRole('button', { name: '11' }));
 		// Only the 11s are left to choose from, large.
@@ -95,6 +98,23 @@ describe('TilePicker', { timeout: 30_000 }, () => {
 			[11, 3],
 			[0, 0]
 		]);
+	});
+
+	it('says in French what the quick path does: the higher number, then the tile', async () => {
+		// It once said "le plus grand nombre, puis le plus petit": tap 9, then 3. But a second
+		// number only switches to that number's tiles, and the tile itself is the second tap.
+		overwriteGetLocale(() => 'fr');
+		const { dialog } = open({ preset: 'swiss-jassshop' }, 12);
+		const quick = within(dialog).getByRole('group', {
+			name: 'Rapide\u202f: touchez le plus grand nombre, puis le domino'
+		});
+		await fireEvent.click(within(quick).getByRole('button', { name: '9' }));
+		await fireEvent.click(within(quick).getByRole('button', { name: '3' }));
+		// The second number picked no tile: it shows the 3s instead of the 9s.
+		expect(within(dialog).getByText('0 domino, 0 point')).toBeTruthy();
+		expect(within(dialog).queryByRole('button', { name: '9|3' })).toBeNull();
+		await fireEvent.click(tile(dialog, '3|1'));
+		expect(within(dialog).getByText('1 domino, 4 points')).toBeTruthy();
 	});
 
 	it('clears the hand, and Escape discards the changes', async () => {

@@ -2,6 +2,7 @@ import { playerKey, validateSetup } from '$lib/rules';
 import type { Problem, RulesChoice } from '$lib/rules/types';
 import type { CabooseDb, EveningRow, PlayerRow, SeatRow } from './database';
 import { withRounds, type EveningListItem } from './group';
+import { byLastPlayed } from './players';
 import { writeSummary } from './summaries';
 
 export type { EveningListItem };
@@ -83,9 +84,9 @@ export async function listEvenings(db: CabooseDb): Promise<EveningListItem[]> {
 	});
 }
 
-/** Players of earlier evenings, most recently played first, for picking at setup. */
+/** Players of earlier evenings, most recently played first (then by name), for picking at setup. */
 export async function knownPlayers(db: CabooseDb): Promise<PlayerRow[]> {
-	return db.players.orderBy('lastPlayedAt').reverse().toArray();
+	return (await db.players.toArray()).sort(byLastPlayed);
 }
 
 /** Removes an evening with everything that belongs to it; its players stay known. */

@@ -127,12 +127,23 @@ export interface PlayerLine {
 }
 
 /**
- * Everyone who has played, most recent first. Read from the evenings' stored summaries, so the
+ * Most recently played first; the players of one evening share that moment, so they come by
+ * name (an evening's six players otherwise came in whatever order the index held them).
+ */
+export function byLastPlayed(
+	a: Pick<PlayerRow, 'lastPlayedAt' | 'name'>,
+	b: Pick<PlayerRow, 'lastPlayedAt' | 'name'>
+): number {
+	return b.lastPlayedAt - a.lastPlayedAt || a.name.localeCompare(b.name);
+}
+
+/**
+ * Everyone who has played, most recent first, then by name. Read from the evenings' stored summaries, so the
  * list never replays a round: its cost grows with the evenings, not with their rounds.
  */
 export async function listPlayers(db: CabooseDb): Promise<PlayerLine[]> {
 	return db.transaction('r', db.players, db.evenings, db.summaries, async () => {
-		const players = await db.players.orderBy('lastPlayedAt').reverse().toArray();
+		const players = (await db.players.toArray()).sort(byLastPlayed);
 		const evenings = await db.evenings.toArray();
 		const winners = new Map(
 			(await db.summaries.toArray()).map((s) => [s.eveningId, s.winner ?? []])

@@ -162,6 +162,16 @@ export class SetupForm {
 		}
 	}
 
+	/**
+	 * Empty seats after the last name mean no one: Enter after the last name adds one. They go
+	 * when the evening starts, as long as the rules' fewest players stay seated.
+	 */
+	#dropEmptyEnd(): void {
+		while (this.names.length > this.range.min && (this.names.at(-1) ?? '').trim() === '') {
+			this.removeSeat(this.names.length - 1);
+		}
+	}
+
 	/** Swaps seat i with its neighbour (-1 up, +1 down). */
 	move(i: number, by: -1 | 1): void {
 		const j = i + by;
@@ -274,6 +284,7 @@ export class SetupForm {
 	 * problem and returns null, storing nothing.
 	 */
 	async startEvening(): Promise<string | null> {
+		this.#dropEmptyEnd();
 		this.attempted = true;
 		this.failure = null;
 		if (this.problems.length > 0 || this.saving) return null;

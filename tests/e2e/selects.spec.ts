@@ -1,0 +1,102 @@
+// No select's words are cut: every option of every select on New evening (house rules open),
+// Settings and the live table (its dialogs too) fits its box at 320 and 390 px, in French and in
+// German, where "Double 12 (91 domino…", "En descendant jusqu'à…", "Pénalité : le plus petit…"
+// and "Nicht anzeige…" were seen. An option is measured in the select's own font against the room
+// the select gives its text (its width less its padding and the arrow).
+import { expect, test, type Page } from '@playwright/test';
+import { newEvening } from './helpers/evening';
+
+const SHOTS = '/tmp/shots';
+/** Chromium draws a closed select's arrow inside its box: about this wide at these fonts. */
+const ARROW = 22;
+
+/**
+ * Each visible select's options whose words the closed select cannot show whole, as
+ * "label: option". Each option is chosen in turn; its words, laid out in the select's font on the
+ * width the select gives them (less its padding and the arrow), need some lines: the select must
+ * be that many lines tall (a select that cannot wrap stays one line high and cuts the rest).
+ */
+async function cutOptions(page: Page): Promise<string[]> {
+	return page.evaluate((arrow) => {
+		const canvas = document.createElement('canvas').getContext('2d')!;
+		const cut: string[] = [];
+		for (const select of document.querySelectorAll('select')) {
+			if (select.getClientRects().length === 0) continue;
+			const was = select.value;
+			const style = getComputedStyle(select);
+			canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+			const width = (t: string) => canvas.measureText(t).width;
+			const room =
+				select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+			for (const option of select.options) {
+				let lines = 1;
+				let line = '';
+				for (const word of option.text.split(/\s+/)) {
+					const next = line === '' ? word : `${line} ${word}`;
+					if (width(word) > room) lines = Infinity;
+					else if (width(next) <= room) line = next;
+					else {
+						lines++;
+						line = word;
+					}
+				}
+				select.value = option.value;
+				const style2 = getComputedStyle(select);
+				const lineHeight = parseFloat(style2.fontSize) * 1.15;
+				const tall =
+					select.clientHeight - parseFloat(style2.paddingTop) - parseFloat(style2.paddingBottom);
+				if (tall + 1 < lines * lineHeight) {
+					const label = select.labels[0]?.textContent?.trim() ?? select.id;
+					cut.push(`${label}: ${option.text} (${lines} lines, ${Math.round(tall)} px tall)`);
+				}
+			}
+			select.value = was;
+		}
+		return cut;
+	}, ARROW);
+}
+
+async function speak(page: Page, locale: string) {
+	await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
+}
+
+for (const locale of ['fr', 'de'] as const) {
+	for (const width of [320, 390] as const) {
+		test(`no select's words are cut at ${width} px in ${locale}`, async ({ page }) => {
+			// Four short names: a player's name is allowed to be cut (it wraps elsewhere on screen).
+			const id = await newEvening(page, ['Anna', 'Ben', 'Cleo', 'Dario'], 'swiss-jassshop');
+			await page.setViewportSize({ width, height: 800 });
+			await speak(page, locale);
+
+			await page.goto('/new');
+			await expect(page.locator('#player-0')).toBeVisible();
+			await page.locator('details.house > summary').click();
+			await expect(page.locator('details.house select').first()).toBeVisible();
+			expect(await cutOptions(page), 'New evening').toEqual([]);
+			await page.screenshot({
+				path: `${SHOTS}/selects-setup-${locale}-${width}.png`,
+				fullPage: true
+			});
+
+			await page.goto('/settings');
+			await expect(page.locator('#language')).toBeVisible();
+			expect(await cutOptions(page), 'Settings').toEqual([]);
+
+			await page.goto(`/evening/${id}/table`);
+			await expect(page.locator('#turn')).toBeVisible();
+			expect(await cutOptions(page), 'the table').toEqual([]);
+			await page.screenshot({
+				path: `${SHOTS}/selects-table-${locale}-${width}.png`,
+				fullPage: true
+			});
+			await page
+				.getByRole('button', {
+					name: locale === 'fr' ? 'Double joué' : 'Pasch gelegt',
+					exact: true
+				})
+				.click();
+			await expect(page.locator('#play-train')).toBeVisible();
+			expect(await cutOptions(page), 'Double played').toEqual([]);
+		});
+	}
+}
