@@ -79,7 +79,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	const P = downscale(image, f);
 	const I: Ink = { w: P.w, h: P.h, ink: inkPlane(P, whiteGains(P)) };
 	const k = blackHatSize(I);
-	const blobs = darkBlobs(I, k);
+	const blobs = darkBlobs(I, k, (k >> 1) | 1);
 	const scale = pipScale(blobs);
 	const { pips, ambiguous } = classify(blobs, scale);
 	// Nothing pip-like on anything face-like: no tiles seen (the other doubts would only repeat it).
@@ -105,7 +105,7 @@ const MIN_FACE = 100;
 const HALF = 0.5;
 
 /** Dark spots on light surroundings, as described blobs. */
-export function darkBlobs(I: Ink, k: number): Blob[] {
+export function darkBlobs(I: Ink, k: number, lk: number): Blob[] {
 	const { w, h, ink } = I;
 	const n = w * h;
 	const c = closing(ink, w, h, k);
@@ -120,7 +120,7 @@ export function darkBlobs(I: Ink, k: number): Blob[] {
 	}
 	// Each spot down to half its own depth: a pip comes apart from a neighbouring pip, the
 	// divider or a shadow that blur joined it to, and keeps its own size.
-	const lm = dilate(depth, w, h, (k >> 1) | 1);
+	const lm = dilate(depth, w, h, lk);
 	for (let i = 0; i < n; i++) if (low[i] && depth[i]! < HALF * lm[i]!) low[i] = 0;
 	const comps = label(low, w, h, true);
 	const peak = new Float32Array(comps.count + 1);
@@ -142,33 +142,28 @@ function describe(I: Ink, comps: Components, l: number, c: Float32Array, depth: 
 	const { w, h, ink } = I;
 	const m = moments(comps, l);
 	const A = comps.area[l]!;
-	const cx = Math.round(m.x);
-	const cy = Math.round(m.y);
-	const face = c[cy * w + cx]!;
+	const near = c[Math.round(m.y) * w + Math.round(m.x)]!;
 	// Semi-axes of the equivalent ellipse (a uniform ellipse's standard deviation is half its
-	// semi-axis); the ring runs a little outside it.
+	// semi-axis); the ring runs a little outside it, the wide ring a pip radius farther.
 	const a = 2 * m.major;
 	const b = 2 * m.minor;
-	let light = 0;
-	let wide = 0;
 	const r0 = Math.sqrt(A / Math.PI);
+	const ring: number[] = [];
+	const wideRing: number[] = [];
 	for (let s = 0; s < RING_STEPS; s++) {
 		const phi = (2 * Math.PI * s) / RING_STEPS;
-		const ca = Math.cos(phi);
-		const sa = Math.sin(phi);
-		const rho = (a * b) / Math.hypot(b * ca, a * sa);
-		const rr = rho * 1.35 + 1.5;
+		const rr = ((a * b) / Math.hypot(b * Math.cos(phi), a * Math.sin(phi))) * 1.35 + 1.5;
 		const ux = Math.cos(phi + m.angle);
 		const uy = Math.sin(phi + m.angle);
-		const x = Math.round(m.x + ux * rr);
-		const y = Math.round(m.y + uy * rr);
-		if (x < 0 || y < 0 || x >= w || y >= h) continue;
-		if (ink[y * w + x]! >= face * 0.72) light++;
-		// Farther out, on the closing (which fills the neighbouring pips): still the face?
-		const x2 = Math.round(m.x + ux * (rr + r0));
-		const y2 = Math.round(m.y + uy * (rr + r0));
-		if (x2 >= 0 && y2 >= 0 && x2 < w && y2 < h && c[y2 * w + x2]! >= face * 0.8) wide++;
+		ring.push(sample(I, ink, m.x + ux * rr, m.y + uy * rr));
+		// On the closing, which fills the neighbouring pips.
+		wideRing.push(sample(I, c, m.x + ux * (rr + r0), m.y + uy * (rr + r0)));
 	}
+	// The face is what most of the ring shows (a table brighter than the tiles, as white paper
+	// can be, does not set it), bounded by the closing.
+	const sorted = [...ring].sort((p, q) => p - q);
+	const face = Math.min(near, sorted[Math.floor(RING_STEPS * 0.7)]!);
+	const share = (v: number[], t: number) => v.filter((x) => x >= t).length / RING_STEPS;
 	return {
 		x: m.x,
 		y: m.y,
@@ -178,14 +173,21 @@ function describe(I: Ink, comps: Components, l: number, c: Float32Array, depth: 
 		minor: m.minor,
 		angle: m.angle,
 		face,
-		ring: light / RING_STEPS,
-		wide: wide / RING_STEPS,
+		ring: face < MIN_FACE ? 0 : share(ring, face * 0.72),
+		wide: share(wideRing, face * 0.8),
 		depth
 	};
 }
 
+/** The plane's value at the nearest pixel, or -1 outside the photo. */
+function sample(I: Ink, plane: Float32Array, x: number, y: number): number {
+	const xi = Math.round(x);
+	const yi = Math.round(y);
+	return xi < 0 || yi < 0 || xi >= I.w || yi >= I.h ? -1 : plane[yi * I.w + xi]!;
+}
+
 /** A blob that looks like one pip on a face. */
-const pipLike = (b: Blob) => b.ring >= 0.75 && b.el < 1.5 && b.A >= 4;
+const pipLike = (b: Blob) => b.ring >= 0.75 && b.el < 1.5 && b.A >= 4 && b.depth >= 0.4;
 
 /**
  * The typical pip: where the pip-like blobs' areas pile up, weighted by area (a few dozen pips
@@ -240,7 +242,10 @@ function classify(blobs: Blob[], scale: { area: number }): { pips: Pip[]; ambigu
 			if (rel >= 0.5 && rel <= 1.6 && b.el < 1.5 && b.ring >= 0.3) ambiguous++;
 			continue;
 		}
-		if (rel >= 0.4 && rel <= 1.8 && b.el < 1.8)
+		// Double-12 sets give the low numbers bigger pips: a big round spot wholly on a face is
+		// one pip (pips that blur joined are elongated).
+		const bigPip = rel > 1.8 && rel <= 3.5 && b.el < 1.35 && b.ring >= 0.85;
+		if ((rel >= 0.4 && rel <= 1.8 && b.el < 1.8) || bigPip)
 			pips.push({ x: b.x, y: b.y, A: b.A, depth: b.depth });
 		else if (rel > 1.5 && rel <= 2.8 && b.el >= 1.6 && b.el < 3.2) {
 			const d = b.major;
