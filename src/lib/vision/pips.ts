@@ -81,7 +81,7 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	const k = blackHatSize(I);
 	const blobs = darkBlobs(I, k, (k >> 1) | 1);
 	const scale = pipScale(blobs);
-	const { pips, ambiguous } = classify(blobs, scale);
+	const { pips, ambiguous } = classify(I, blobs, scale);
 	// Nothing pip-like on anything face-like: no tiles seen (the other doubts would only repeat it).
 	const flags = scale.found ? doubts(I, pips, ambiguous) : new Set(['no-tiles']);
 	if (debug) Object.assign(debug, { k, scale, blobs, I });
@@ -224,7 +224,11 @@ export interface Pip {
 }
 
 /** The pips among the blobs, given the pip scale. */
-function classify(blobs: Blob[], scale: { area: number }): { pips: Pip[]; ambiguous: number } {
+function classify(
+	I: Ink,
+	blobs: Blob[],
+	scale: { area: number }
+): { pips: Pip[]; ambiguous: number } {
 	const pips: Pip[] = [];
 	let ambiguous = 0;
 	const Am = scale.area;
@@ -247,7 +251,7 @@ function classify(blobs: Blob[], scale: { area: number }): { pips: Pip[]; ambigu
 		const bigPip = rel > 1.8 && rel <= 3.5 && b.el < 1.35 && b.ring >= 0.85;
 		if ((rel >= 0.4 && rel <= 1.8 && b.el < 1.8) || bigPip)
 			pips.push({ x: b.x, y: b.y, A: b.A, depth: b.depth });
-		else if (rel > 1.5 && rel <= 2.8 && b.el >= 1.6 && b.el < 3.2) {
+		else if (rel > 1.5 && rel <= 2.8 && b.el >= 1.6 && b.el < 3.2 && saddle(I, b)) {
 			const d = b.major;
 			const dx = Math.cos(b.angle) * d;
 			const dy = Math.sin(b.angle) * d;
@@ -257,6 +261,18 @@ function classify(blobs: Blob[], scale: { area: number }): { pips: Pip[]; ambigu
 		} else if (rel > 0.25 && rel < 4 && b.el < 2.5) ambiguous++;
 	}
 	return { pips, ambiguous };
+}
+
+/**
+ * Two pips joined by blur are lighter between their centres; a spinner on its divider, or a
+ * smudge, is darkest in the middle.
+ */
+function saddle(I: Ink, b: Blob): boolean {
+	const dx = Math.cos(b.angle) * b.major;
+	const dy = Math.sin(b.angle) * b.major;
+	const mid = sample(I, I.ink, b.x, b.y);
+	const lobe = Math.max(sample(I, I.ink, b.x - dx, b.y - dy), sample(I, I.ink, b.x + dx, b.y + dy));
+	return mid > lobe + b.face * 0.08;
 }
 
 /** Light level above which the table is light (tiles hard to tell from it). */
