@@ -12,7 +12,17 @@
 //  5. the pip scale: the median size of the round, face-ringed blobs; blobs are kept by their
 //     size relative to it, pairs joined by blur split in two;
 //  6. confidence from what could go wrong.
-import { closing, dilate, downscale, label, moments, type Components, type Rgba } from './image';
+import {
+	closing,
+	dilate,
+	downscale,
+	label,
+	moments,
+	type Components,
+	type Planes,
+	type Rgba
+} from './image';
+import { faceReaches } from './face';
 import { inkPlane, whiteGains } from './light';
 
 export type Confidence = 'high' | 'medium' | 'low';
@@ -53,6 +63,9 @@ export interface Ink {
 	w: number;
 	h: number;
 	ink: Float32Array;
+	/** The photo's planes and white-balance gains, for the face's tint. */
+	P: Planes;
+	gains: [number, number, number];
 }
 
 /** A dark blob and what it looks like. */
@@ -73,11 +86,14 @@ export interface Blob {
 	wide: number;
 	/** Depth relative to the face. */
 	depth: number;
+	/** The face's chromaticity around the blob. */
+	tint: [number, number];
 }
 
 export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>): Analysis {
 	const P = downscale(image, f);
-	const I: Ink = { w: P.w, h: P.h, ink: inkPlane(P, whiteGains(P)) };
+	const gains = whiteGains(P);
+	const I: Ink = { w: P.w, h: P.h, ink: inkPlane(P, gains), P, gains };
 	const k = blackHatSize(I);
 	const blobs = darkBlobs(I, k, (k >> 1) | 1);
 	const scale = pipScale(blobs);
@@ -150,12 +166,14 @@ function describe(I: Ink, comps: Components, l: number, c: Float32Array, depth: 
 	const r0 = Math.sqrt(A / Math.PI);
 	const ring: number[] = [];
 	const wideRing: number[] = [];
+	const points: [number, number][] = [];
 	for (let s = 0; s < RING_STEPS; s++) {
 		const phi = (2 * Math.PI * s) / RING_STEPS;
 		const rr = ((a * b) / Math.hypot(b * Math.cos(phi), a * Math.sin(phi))) * 1.35 + 1.5;
 		const ux = Math.cos(phi + m.angle);
 		const uy = Math.sin(phi + m.angle);
 		ring.push(sample(I, ink, m.x + ux * rr, m.y + uy * rr));
+		points.push([m.x + ux * rr, m.y + uy * rr]);
 		// On the closing, which fills the neighbouring pips.
 		wideRing.push(sample(I, c, m.x + ux * (rr + r0), m.y + uy * (rr + r0)));
 	}
@@ -164,6 +182,10 @@ function describe(I: Ink, comps: Components, l: number, c: Float32Array, depth: 
 	const sorted = [...ring].sort((p, q) => p - q);
 	const face = Math.min(near, sorted[Math.floor(RING_STEPS * 0.7)]!);
 	const share = (v: number[], t: number) => v.filter((x) => x >= t).length / RING_STEPS;
+	const tint = faceTint(
+		I,
+		points.filter((_, i) => ring[i]! >= face * 0.72)
+	);
 	return {
 		x: m.x,
 		y: m.y,
@@ -175,8 +197,24 @@ function describe(I: Ink, comps: Components, l: number, c: Float32Array, depth: 
 		face,
 		ring: face < MIN_FACE ? 0 : share(ring, face * 0.72),
 		wide: share(wideRing, face * 0.8),
-		depth
+		depth,
+		tint
 	};
+}
+
+/** Chromaticity (red and green shares) of the white-balanced photo at these points. */
+function faceTint(I: Ink, points: [number, number][]): [number, number] {
+	let R = 0;
+	let G = 0;
+	let B = 0;
+	for (const [x, y] of points) {
+		const i = Math.round(y) * I.w + Math.round(x);
+		R += I.P.r[i]! * I.gains[0];
+		G += I.P.g[i]! * I.gains[1];
+		B += I.P.b[i]! * I.gains[2];
+	}
+	const sum = R + G + B || 1;
+	return [R / sum, G / sum];
 }
 
 /** The plane's value at the nearest pixel, or -1 outside the photo. */
@@ -221,6 +259,10 @@ export interface Pip {
 	y: number;
 	A: number;
 	depth: number;
+	tint: [number, number];
+	face: number;
+	/** Only part of its ring is face (a pip by a tile's edge, or not a pip). */
+	edge: boolean;
 }
 
 /** The pips among the blobs, given the pip scale. */
@@ -241,7 +283,7 @@ function classify(
 		// A pip by a tile's edge has the face on only part of its ring: kept when it is round,
 		// pip-sized and deep.
 		const edgePip = b.ring >= 0.45 && rel >= 0.5 && rel <= 1.6 && b.el < 1.5 && b.depth > 0.45;
-		if (b.ring < 0.7 && !edgePip) {
+		if ((b.ring < 0.7 && !edgePip) || !onFace(I, b)) {
 			// Pip-like but not clearly on a face: perhaps a pip by a shadowed edge.
 			if (rel >= 0.5 && rel <= 1.6 && b.el < 1.5 && b.ring >= 0.3) ambiguous++;
 			continue;
@@ -250,17 +292,56 @@ function classify(
 		// one pip (pips that blur joined are elongated).
 		const bigPip = rel > 1.8 && rel <= 3.5 && b.el < 1.35 && b.ring >= 0.85;
 		if ((rel >= 0.4 && rel <= 1.8 && b.el < 1.8) || bigPip)
-			pips.push({ x: b.x, y: b.y, A: b.A, depth: b.depth });
+			pips.push({
+				x: b.x,
+				y: b.y,
+				A: b.A,
+				depth: b.depth,
+				tint: b.tint,
+				face: b.face,
+				edge: b.ring < 0.7
+			});
 		else if (rel > 1.5 && rel <= 2.8 && b.el >= 1.6 && b.el < 3.2 && saddle(I, b)) {
 			const d = b.major;
 			const dx = Math.cos(b.angle) * d;
 			const dy = Math.sin(b.angle) * d;
-			const half = { A: b.A / 2, depth: b.depth };
+			const half = { A: b.A / 2, depth: b.depth, tint: b.tint, face: b.face, edge: false };
 			pips.push({ x: b.x - dx, y: b.y - dy, ...half }, { x: b.x + dx, y: b.y + dy, ...half });
 			ambiguous += 0.5;
 		} else if (rel > 0.25 && rel < 4 && b.el < 2.5) ambiguous++;
 	}
-	return { pips, ambiguous };
+	return { pips: sameFaces(pips), ambiguous };
+}
+
+/** How far a face's tint may stray from the hand's (chromaticity shares). */
+const TINT = 0.05;
+/** How much darker than the hand's faces a face may be (shading across a photo). */
+const FACE_REL = 0.7;
+/** The same for a pip by a tile's edge, where less of the face vouches for it. */
+const EDGE_FACE_REL = 0.85;
+
+/**
+ * The tiles of one set share one face colour: a dark spot ringed by another colour (a flower's
+ * petals, a print on the cloth) is not a pip.
+ */
+function sameFaces(pips: Pip[]): Pip[] {
+	if (pips.length < 3) return pips;
+	const r = median(pips.map((p) => p.tint[0]));
+	const g = median(pips.map((p) => p.tint[1]));
+	const face = median(pips.map((p) => p.face));
+	return pips.filter(
+		(p) =>
+			Math.max(Math.abs(p.tint[0] - r), Math.abs(p.tint[1] - g)) <= TINT &&
+			p.face >= face * (p.edge ? EDGE_FACE_REL : FACE_REL)
+	);
+}
+
+/** Light face around a pip, in pip areas: a tile's half holds dozens; a flower's petals a few. */
+const FACE_AREAS = 25;
+
+function onFace(I: Ink, b: Blob): boolean {
+	const r = Math.sqrt(b.A / Math.PI) * 1.35 + 1.5;
+	return faceReaches(I, b.x, b.y, r, b.face * 0.72, FACE_AREAS * b.A);
 }
 
 /**
