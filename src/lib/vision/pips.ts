@@ -82,8 +82,6 @@ export interface Blob {
 	face: number;
 	/** Share of the ring just outside the blob that is face-light. */
 	ring: number;
-	/** Share of a wider ring (about three pip radii out) that is face-light. */
-	wide: number;
 	/** Depth relative to the face. */
 	depth: number;
 	/** The face's chromaticity around the blob. */
@@ -155,17 +153,15 @@ export function darkBlobs(I: Ink, k: number, lk: number): Blob[] {
 const RING_STEPS = 16;
 
 function describe(I: Ink, comps: Components, l: number, c: Float32Array, depth: number): Blob {
-	const { w, h, ink } = I;
+	const { w, ink } = I;
 	const m = moments(comps, l);
 	const A = comps.area[l]!;
 	const near = c[Math.round(m.y) * w + Math.round(m.x)]!;
 	// Semi-axes of the equivalent ellipse (a uniform ellipse's standard deviation is half its
-	// semi-axis); the ring runs a little outside it, the wide ring a pip radius farther.
+	// semi-axis); the ring runs a little outside it.
 	const a = 2 * m.major;
 	const b = 2 * m.minor;
-	const r0 = Math.sqrt(A / Math.PI);
 	const ring: number[] = [];
-	const wideRing: number[] = [];
 	const points: [number, number][] = [];
 	for (let s = 0; s < RING_STEPS; s++) {
 		const phi = (2 * Math.PI * s) / RING_STEPS;
@@ -174,8 +170,6 @@ function describe(I: Ink, comps: Components, l: number, c: Float32Array, depth: 
 		const uy = Math.sin(phi + m.angle);
 		ring.push(sample(I, ink, m.x + ux * rr, m.y + uy * rr));
 		points.push([m.x + ux * rr, m.y + uy * rr]);
-		// On the closing, which fills the neighbouring pips.
-		wideRing.push(sample(I, c, m.x + ux * (rr + r0), m.y + uy * (rr + r0)));
 	}
 	// The face is what most of the ring shows (a table brighter than the tiles, as white paper
 	// can be, does not set it), bounded by the closing.
@@ -196,7 +190,6 @@ function describe(I: Ink, comps: Components, l: number, c: Float32Array, depth: 
 		angle: m.angle,
 		face,
 		ring: face < MIN_FACE ? 0 : share(ring, face * 0.72),
-		wide: share(wideRing, face * 0.8),
 		depth,
 		tint
 	};
