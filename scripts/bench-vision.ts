@@ -5,7 +5,8 @@
 // never from the tuning range. Prints; asserts nothing. "cpu ms" is the process's user CPU time
 // for the count (what it costs on this machine when no other job shares the cores).
 // BENCH_VISION_N=<scenes per condition> (default 60); BENCH_VISION_ONLY=<indices>,... runs only
-// those conditions (-1: the 1-megapixel timing).
+// those conditions (-1: the 1-megapixel timing). Then the shared real photos (see `real`);
+// `npx tsx scripts/bench-vision.ts --real` runs only those.
 import { loadavg } from 'node:os';
 import { countPips } from '../src/lib/vision/pips';
 import { sceneConditions } from '../tests/vision/conditions';
@@ -23,6 +24,7 @@ interface RealResult {
 	total: number;
 	confidence: string;
 	ms: number;
+	cpu: number;
 	noTiles: boolean;
 }
 
@@ -31,6 +33,7 @@ function realLine(name: string, rs: RealResult[]): string {
 	const n = rs.length;
 	const err = rs.map((r) => Math.abs(r.total - r.photo.total));
 	const ms = rs.map((r) => r.ms).sort((a, b) => a - b);
+	const cpu = rs.map((r) => r.cpu).sort((a, b) => a - b);
 	return (
 		`${name} (${n})`.padEnd(32) +
 		pct(err.filter((e) => e === 0).length, n) +
@@ -40,7 +43,9 @@ function realLine(name: string, rs: RealResult[]): string {
 		pct(rs.filter((r) => r.confidence === 'high').length, n) +
 		`${rs.filter((r) => r.noTiles && r.photo.total > 0).length}`.padStart(9) +
 		ms[n >> 1]!.toFixed(0).padStart(8) +
-		ms[n - 1]!.toFixed(0).padStart(8)
+		ms[n - 1]!.toFixed(0).padStart(8) +
+		cpu[n >> 1]!.toFixed(0).padStart(8) +
+		cpu[n - 1]!.toFixed(0).padStart(8)
 	);
 }
 
@@ -59,13 +64,16 @@ async function real() {
 	for (const photo of photos) {
 		const img = await decodeReal(photo);
 		const t = performance.now();
+		const c0 = process.cpuUsage();
 		const res = countPips(img);
 		const ms = performance.now() - t;
+		const cpu = process.cpuUsage(c0).user / 1000;
 		rs.push({
 			photo,
 			total: res.total,
 			confidence: res.confidence,
 			ms,
+			cpu,
 			noTiles: res.flags.includes('no-tiles')
 		});
 		if (process.env.BENCH_VISION_VERBOSE)
@@ -74,7 +82,10 @@ async function real() {
 			);
 	}
 	console.log(`real photos from ${REAL_DIR} (counter time only, decoding excluded)`);
-	console.log('set'.padEnd(32) + '  exact    ±2   MAE  conf.wrong   high no-tiles  med ms  max ms');
+	console.log(
+		'set'.padEnd(32) +
+			'  exact    ±2   MAE  conf.wrong   high no-tiles  med ms  max ms cpu med cpu max'
+	);
 	const groups: [string, (p: RealPhoto) => boolean][] = [
 		['all real photos', () => true],
 		...HELD_OUT.map((h): [string, (p: RealPhoto) => boolean] => [
