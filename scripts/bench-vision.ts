@@ -5,11 +5,13 @@
 // never from the tuning range. Prints; asserts nothing. "cpu ms" is the process's user CPU time
 // for the count (what it costs on this machine when no other job shares the cores).
 // BENCH_VISION_N=<scenes per condition> (default 60); BENCH_VISION_ONLY=<indices>,... runs only
-// those conditions (-1: the 1-megapixel timing).
+// those conditions (-1: the 1-megapixel timing). Then the shared real photos (see `real`);
+// `npx tsx scripts/bench-vision.ts --real` runs only those.
 import { loadavg } from 'node:os';
 import { countPips } from '../src/lib/vision/pips';
 import { sceneConditions } from '../tests/vision/conditions';
 import { EVAL_SEED_BASE, renderScene } from '../tests/vision/render';
+import { decodeReal, realPhotos, REAL_DIR, type RealPhoto } from '../tests/vision/real';
 
 const N = Number(process.env.BENCH_VISION_N ?? 60);
 
@@ -17,7 +19,96 @@ const conditions = sceneConditions(EVAL_SEED_BASE);
 
 const pct = (a: number, n: number) => `${((100 * a) / n).toFixed(1)}%`.padStart(7);
 
+interface RealResult {
+	photo: RealPhoto;
+	total: number;
+	confidence: string;
+	ms: number;
+	cpu: number;
+	noTiles: boolean;
+}
+
+/** One line of real-photo figures for a group of photos. */
+function realLine(name: string, rs: RealResult[]): string {
+	const n = rs.length;
+	const err = rs.map((r) => Math.abs(r.total - r.photo.total));
+	const ms = rs.map((r) => r.ms).sort((a, b) => a - b);
+	const cpu = rs.map((r) => r.cpu).sort((a, b) => a - b);
+	return (
+		`${name} (${n})`.padEnd(32) +
+		pct(err.filter((e) => e === 0).length, n) +
+		pct(err.filter((e) => e <= 2).length, n) +
+		(err.reduce((s, e) => s + e, 0) / n).toFixed(1).padStart(6) +
+		pct(rs.filter((r, i) => err[i]! > 2 && r.confidence === 'high').length, n).padStart(12) +
+		pct(rs.filter((r) => r.confidence === 'high').length, n) +
+		`${rs.filter((r) => r.noTiles && r.photo.total > 0).length}`.padStart(9) +
+		ms[n >> 1]!.toFixed(0).padStart(8) +
+		ms[n - 1]!.toFixed(0).padStart(8) +
+		cpu[n >> 1]!.toFixed(0).padStart(8) +
+		cpu[n - 1]!.toFixed(0).padStart(8)
+	);
+}
+
+/**
+ * The counter on the shared real photos (../shared/real-photos, never copied here): whole set, per
+ * source (the held-out sources are the ones the counter was not developed on), per background and
+ * pip style. BENCH_VISION_VERBOSE=1 prints each photo.
+ */
+async function real() {
+	const photos = realPhotos();
+	if (!photos) {
+		console.log(`real photos: skipped, ${REAL_DIR} is absent`);
+		return;
+	}
+	const rs: RealResult[] = [];
+	for (const photo of photos) {
+		const img = await decodeReal(photo);
+		const t = performance.now();
+		const c0 = process.cpuUsage();
+		const res = countPips(img);
+		const ms = performance.now() - t;
+		const cpu = process.cpuUsage(c0).user / 1000;
+		rs.push({
+			photo,
+			total: res.total,
+			confidence: res.confidence,
+			ms,
+			cpu,
+			noTiles: res.flags.includes('no-tiles')
+		});
+		if (process.env.BENCH_VISION_VERBOSE)
+			console.log(
+				`  ${photo.file.padEnd(22)} truth ${String(photo.total).padStart(3)} got ${String(res.total).padStart(3)} ${res.confidence.padEnd(6)} ${ms.toFixed(0)} ms ${res.flags.join(',')}`
+			);
+	}
+	console.log(`real photos from ${REAL_DIR} (counter time only, decoding excluded)`);
+	console.log(
+		'set'.padEnd(32) +
+			'  exact    ±2   MAE  conf.wrong   high no-tiles  med ms  max ms cpu med cpu max'
+	);
+	const groups: [string, (p: RealPhoto) => boolean][] = [
+		['all real photos', () => true],
+		...HELD_OUT.map((h): [string, (p: RealPhoto) => boolean] => [
+			`held out: ${h}`,
+			(p) => p.source.repo === h
+		]),
+		['held out together', (p) => HELD_OUT.includes(p.source.repo)],
+		['developed on', (p) => !HELD_OUT.includes(p.source.repo)]
+	];
+	for (const key of ['background', 'pips'] as const)
+		for (const v of [...new Set(photos.map((p) => p[key]))])
+			groups.push([`${key} ${v}`, (p) => p[key] === v]);
+	for (const [name, keep] of groups) {
+		const g = rs.filter((r) => keep(r.photo));
+		if (g.length) console.log(realLine(name, g));
+	}
+}
+
+/** Sources the counter was not tuned on: their figures predict photos it has never seen. */
+const HELD_OUT = ['DomiBotUPM/DomiBot', 'Rakeduk/Domino_Detector'];
+
 async function main() {
+	if (process.argv.includes('--real')) return real();
 	console.log(
 		`pip counter, ${N} held-out scenes per condition (seeds from ${EVAL_SEED_BASE}); load average ${loadavg()
 			.map((x) => x.toFixed(1))
@@ -71,7 +162,7 @@ async function main() {
 				(cpu / N).toFixed(0).padStart(8)
 		);
 	}
-	if (only && !only.includes(-1)) return;
+	if (only && !only.includes(-1)) return real();
 	// Time for a 1-megapixel photo, on its own.
 	const times: number[] = [];
 	const cpus: number[] = [];
@@ -90,6 +181,7 @@ async function main() {
 			`CPU median ${cpus[10]!.toFixed(0)} ms, slowest ${cpus[19]!.toFixed(0)} ms ` +
 			`(wall time includes waiting for the shared CPU; load average ${loadavg()[0]!.toFixed(1)})`
 	);
+	await real();
 }
 
 await main();

@@ -51,6 +51,23 @@ test('a photo of a hand is counted, corrected by taps, used and saved', async ({
 	await expect(dialog.getByText(`${total - 1} pips`, { exact: true })).toBeVisible();
 	await dialog.locator('svg').click({ position: { x: 4, y: 4 } });
 	await expect(marks).toHaveCount(total);
+	// A finger lands beside a mark, not on it: the nearest mark within reach still goes.
+	const box = (await marks.nth(1).boundingBox())!;
+	await page.mouse.click(box.x + box.width / 2 + 8, box.y + box.height / 2 + 6);
+	await expect(marks).toHaveCount(total - 1);
+	await expect(dialog.getByText(`${total - 1} pips`, { exact: true })).toBeVisible();
+	// Out of reach of the pip added at the corner: another is added.
+	await dialog.locator('svg').click({ position: { x: 4, y: 44 } });
+	await expect(marks).toHaveCount(total);
+	// Zoom in to look closer; the total stays in view.
+	await dialog.getByRole('button', { name: 'Zoom in', exact: true }).click();
+	await expect(dialog.getByRole('button', { name: 'Zoom out', exact: true })).toBeEnabled();
+	await expect(dialog.getByText(`${total} pips`, { exact: true })).toBeInViewport();
+	await dialog.getByRole('button', { name: 'Zoom out', exact: true }).click();
+	// The picker is the app's button: the browser's own control (its "No file chosen") is unseen.
+	const input = dialog.getByLabel('Photo of the hand', { exact: true });
+	expect(await input.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+	await expect(input).toHaveAttribute('capture', 'environment');
 
 	await dialog.getByRole('button', { name: `Use ${total}`, exact: true }).click();
 	await expect(page.getByRole('dialog')).toHaveCount(0);
