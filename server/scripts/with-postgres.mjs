@@ -5,7 +5,7 @@
 // Without PostgreSQL it prints one "skipped" line and exits 0.
 //   node server/scripts/with-postgres.mjs <command> [args…]
 
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -55,7 +55,7 @@ if (root) {
 }
 const data = join(dir, 'data');
 const port = await freePort();
-const pgCtl = [...as, join(bin, 'pg_ctl'), '-D', data];
+const pgCtl = [...as, join(bin, 'pg_ctl'), '-D', data, '-l', join(dir, 'log')];
 
 function runQuiet(argv) {
 	const [cmd, ...args] = argv;
@@ -78,9 +78,9 @@ try {
 		'--no-sync'
 	]);
 	const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-	runQuiet([...pgCtl, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+	runQuiet([...pgCtl, '-o', options, '-w', 'start']);
 	console.log(`PostgreSQL (${bin}) on 127.0.0.1:${port}, cluster in ${dir}`);
-	const r = spawnSync(command[0], command.slice(1), {
+	const child = spawn(command[0], command.slice(1), {
 		stdio: 'inherit',
 		env: {
 			...process.env,
@@ -88,7 +88,9 @@ try {
 			CLUB_TEST_PG_CTL: JSON.stringify(pgCtl)
 		}
 	});
-	status = r.status ?? 1;
+	// Stopped from outside (Ctrl-C, a timeout): stop the command, then still remove the cluster.
+	for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+	status = await new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 } catch (e) {
 	console.error(String(e instanceof Error ? e.message : e));
 } finally {

@@ -88,6 +88,10 @@ export async function openPostgres(url: string): Promise<Db> {
 			retrying(async () => {
 				const client = await pool.connect();
 				let broken = false;
+				// A checked-out connection dropped by the server reports here, not to the pool: the
+				// query under way fails on its own, and the connection is thrown away on release.
+				const onError = () => (broken = true);
+				client.on('error', onError);
 				try {
 					await client.query('BEGIN');
 					const out = await fn({
@@ -101,6 +105,7 @@ export async function openPostgres(url: string): Promise<Db> {
 					await client.query('ROLLBACK').catch(() => (broken = true));
 					throw e;
 				} finally {
+					client.off('error', onError);
 					client.release(broken);
 				}
 			}),
