@@ -67,6 +67,11 @@ async function serveClub(config: Config): Promise<void> {
 		console.log('Invite a table:  npm run club -- invite "Table 1"');
 		console.log('A wall screen:   npm run club -- invite --viewer "Bar TV"');
 	});
+	// Longer than a proxy's or a phone's idle keep-alive, so neither reuses a socket closed here.
+	if ('keepAliveTimeout' in server) {
+		server.keepAliveTimeout = 65_000;
+		server.headersTimeout = 66_000;
+	}
 	let closing = false;
 	const stop = async () => {
 		if (closing) return;

@@ -13,7 +13,7 @@ import {
 	type ClubPutOp,
 	type RefusedOp
 } from '../../src/lib/club/protocol';
-import { heardFrom, type TableAccess } from './club';
+import type { TableAccess } from './club';
 import type { Db, Queryable } from './db';
 import { nightOf } from './night';
 
@@ -187,25 +187,21 @@ export async function applyBatch(
 		const applied: string[] = [];
 		const ignored: string[] = [];
 		const notYours: RefusedOp[] = [];
-		const seen = new Set(
-			(
-				await tx.query<{ id: string }>(
-					`SELECT id FROM applied_op WHERE table_id = $1 AND id = ANY($2::text[])`,
-					[who.tableId, checked.map((c) => c.op.id)]
-				)
-			).map((r) => r.id)
-		);
+		// An operation applied before is ignored by its revision: the stored one is as new or newer.
 		for (const c of checked) {
-			if (seen.has(c.op.id)) ignored.push(c.op.id);
-			else if (await writeOp(tx, who, c, now)) {
-				applied.push(c.op.id);
-				seen.add(c.op.id);
-			} else if (await ownedByOther(tx, who, c.op.eveningId)) {
+			if (await writeOp(tx, who, c, now)) applied.push(c.op.id);
+			else if (await ownedByOther(tx, who, c.op.eveningId)) {
 				notYours.push({ id: c.op.id, code: 'not-your-evening' });
 			} else ignored.push(c.op.id);
 		}
-		await heardFrom(tx, who.tableId, now);
-		if (applied.length > 0) await tx.query(`SELECT pg_notify($1, '')`, [CHANGE_CHANNEL]);
+		// When the table was last heard from, and (once committed) word to every live channel.
+		await tx.query(
+			`WITH heard AS (
+				UPDATE club_table SET last_heard_at = $2
+				WHERE id = $1 AND (last_heard_at IS NULL OR last_heard_at < $2)
+			) SELECT CASE WHEN $3 THEN pg_notify($4, '') END`,
+			[who.tableId, now, applied.length > 0, CHANGE_CHANNEL]
+		);
 		return { applied, ignored, notYours };
 	});
 	return { applied: done.applied, ignored: done.ignored, refused: [...refused, ...done.notYours] };

@@ -20,7 +20,7 @@ import {
 	releaseDb,
 	testClub
 } from './helpers';
-import { startServer, syncPhone, type ServerProcess } from './processes';
+import { openChannel, startServer, syncPhone, type ServerProcess } from './processes';
 
 const PG_CTL = process.env.CLUB_TEST_PG_CTL;
 const TABLES = 8;
@@ -104,7 +104,7 @@ describe(`faults (${ENGINE})`, () => {
 		if (!store.shared) db = await store.open();
 		await expectEveryRoundOnce(db, outboxes);
 		if (!store.shared) await db.close();
-	});
+	}, 240_000);
 
 	it.skipIf(ENGINE !== 'postgres' || !PG_CTL)(
 		'PostgreSQL restarted while tables sync: they catch up',
@@ -191,27 +191,3 @@ describe(`faults (${ENGINE})`, () => {
 		}
 	);
 });
-
-/** A live channel: each call to `next` resolves when the following `change` arrives. */
-async function openChannel(url: string): Promise<{ next: () => Promise<void>; close: () => void }> {
-	const res = await fetch(url);
-	const reader = res.body!.getReader();
-	const decoder = new TextDecoder();
-	let text = '';
-	let seen = 0;
-	return {
-		next: async () => {
-			for (;;) {
-				const n = text.split('event: change').length - 1;
-				if (n > seen) {
-					seen = n;
-					return;
-				}
-				const { value, done } = await reader.read();
-				if (done) throw new Error('live channel closed');
-				text += decoder.decode(value);
-			}
-		},
-		close: () => void reader.cancel()
-	};
-}

@@ -32,7 +32,7 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
 	let log = '';
 	const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 	return new Promise((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`no server after 30 s:\n${log}`)), 30_000);
+		const timer = setTimeout(() => reject(new Error(`no server after 90 s:\n${log}`)), 90_000);
 		const read = (chunk: Buffer) => {
 			log += chunk.toString();
 			const m = /serving on (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
@@ -72,9 +72,9 @@ export async function syncPhone(
 ): Promise<number> {
 	let failures = 0;
 	let i = 0;
-	const deadline = Date.now() + 60_000;
+	const deadline = Date.now() + 180_000;
 	while (i < outbox.length) {
-		if (Date.now() > deadline) throw new Error('sync did not finish in 60 s');
+		if (Date.now() > deadline) throw new Error('sync did not finish in 180 s');
 		const batch = outbox.slice(i, i + size);
 		const reply = await push(target(), token, batch).catch(() => null);
 		if (reply?.status === 200) {
@@ -87,4 +87,31 @@ export async function syncPhone(
 		}
 	}
 	return failures;
+}
+
+/** A live channel: each call to `next` resolves when the following `change` arrives. */
+export async function openChannel(
+	url: string,
+	headers: Record<string, string> = {}
+): Promise<{ next: () => Promise<void>; close: () => void }> {
+	const res = await fetch(url, { headers });
+	const reader = res.body!.getReader();
+	const decoder = new TextDecoder();
+	let text = '';
+	let seen = 0;
+	return {
+		next: async () => {
+			for (;;) {
+				const n = text.split('event: change').length - 1;
+				if (n > seen) {
+					seen = n;
+					return;
+				}
+				const { value, done } = await reader.read();
+				if (done) throw new Error('live channel closed');
+				text += decoder.decode(value);
+			}
+		},
+		close: () => void reader.cancel()
+	};
 }
