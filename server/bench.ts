@@ -111,7 +111,7 @@ async function pushAtOnce(): Promise<void> {
 	const [stored] = await db.query<{ n: number; d: number }>(
 		`SELECT count(*)::int AS n, count(DISTINCT (evening_id, idx))::int AS d FROM round`
 	);
-	await db.close().catch(() => {});
+	if (!s.shared) await db.close();
 	await s.done();
 	const rounds = TABLES * ROUNDS;
 	console.log(
