@@ -182,5 +182,6 @@ console.log(
 		.map((x) => x.toFixed(1))
 		.join(' ')}`
 );
-await pushAtOnce();
-await standingsTime();
+// CLUB_BENCH=standings or CLUB_BENCH=push: only that figure.
+if (process.env.CLUB_BENCH !== 'standings') await pushAtOnce();
+if (process.env.CLUB_BENCH !== 'push') await standingsTime();

@@ -110,7 +110,10 @@ export async function openPostgres(url: string): Promise<Db> {
 				}
 			}),
 		listen: (channel, onNotify) => listenPostgres(url, types, channel, onNotify),
-		close: () => pool.end()
+		// Idempotent: a test or a shutdown path may close twice.
+		close: async () => {
+			if (!pool.ended) await pool.end();
+		}
 	};
 }
 
