@@ -77,6 +77,8 @@ export function createApp(opts: AppOptions): Hono<Env> {
 			origin: new URL(opts.appOrigin).origin,
 			allowMethods: ['GET', 'POST'],
 			allowHeaders: ['Authorization', 'Content-Type'],
+			// The phone waits as long as a 429 says.
+			exposeHeaders: ['Retry-After'],
 			maxAge: 600
 		})
 	);
