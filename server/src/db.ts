@@ -57,14 +57,64 @@ export async function openPglite(dataDir: string): Promise<Db> {
 	return {
 		engine: 'pglite',
 		...wrap(db),
-		// PGlite has one connection: its transactions already run one after another.
-		transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+		transaction: groupCommit((run) => db.transaction((tx) => run(wrap(tx)))),
 		listen: async (channel, onNotify) => {
 			const stop = await db.listen(channel, () => onNotify());
 			return async () => stop();
 		},
 		close: () => db.close()
 	};
+}
+
+interface Waiting {
+	fn: (tx: Queryable) => Promise<unknown>;
+	resolve: (value: unknown) => void;
+	reject: (error: unknown) => void;
+}
+
+/**
+ * PGlite has one connection, so its transactions run one after another, and each commit costs
+ * more than the work of a small batch. Transactions asked for while one runs wait, then run
+ * together in one transaction, each in a savepoint: each is still all or nothing, and its caller
+ * hears only after the commit that stored it.
+ */
+function groupCommit(
+	begin: (run: (tx: Queryable) => Promise<void>) => Promise<void>
+): Db['transaction'] {
+	const queue: Waiting[] = [];
+	let running = false;
+	const drain = async () => {
+		running = true;
+		while (queue.length > 0) {
+			const group = queue.splice(0, 100);
+			const outcomes: { ok: boolean; value: unknown }[] = [];
+			try {
+				await begin(async (tx) => {
+					for (const { fn } of group) {
+						await tx.query('SAVEPOINT one');
+						try {
+							outcomes.push({ ok: true, value: await fn(tx) });
+							await tx.query('RELEASE SAVEPOINT one');
+						} catch (error) {
+							await tx.query('ROLLBACK TO SAVEPOINT one');
+							outcomes.push({ ok: false, value: error });
+						}
+					}
+				});
+				group.forEach((w, i) =>
+					outcomes[i]!.ok ? w.resolve(outcomes[i]!.value) : w.reject(outcomes[i]!.value)
+				);
+			} catch (error) {
+				for (const w of group) w.reject(error);
+			}
+		}
+		running = false;
+	};
+	return <T>(fn: (tx: Queryable) => Promise<T>) =>
+		new Promise<T>((resolve, reject) => {
+			queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+			if (!running) void drain();
+		});
 }
 
 export async function openPostgres(url: string): Promise<Db> {
