@@ -51,6 +51,24 @@ export default ts.config(
 		}
 	},
 	{
+		// The club protocol and the club server run without a browser: no Dexie, no screens.
+		files: ['src/lib/club/**', 'server/**'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							group: ['dexie', '**/db/database', '**/db/client', '**/state/*', '**/components/*'],
+							message:
+								'The club protocol and server are pure: only rules/ and the backup schema and checks (see docs/club.md).'
+						}
+					]
+				}
+			]
+		}
+	},
+	{
 		ignores: [
 			'build/',
 			'.svelte-kit/',

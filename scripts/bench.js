@@ -101,6 +101,26 @@ const linkText = figures('scripts/bench-link.ts');
 log('saving a round…');
 const saveText = figures('scripts/bench-save.ts');
 
+// 1b''. The club server (server/bench.ts): on the embedded PGlite, then on a throwaway
+// PostgreSQL where one is installed (server/scripts/with-postgres.mjs).
+log('club server…');
+const clubBench = ['--import', 'tsx', 'server/bench.ts'];
+const clubEnv = { ...process.env, TSX_TSCONFIG_PATH: 'server/tsconfig.json' };
+const clubText = SCREENS_ONLY
+	? ''
+	: [
+			spawnSync('node', clubBench, { encoding: 'utf8', env: clubEnv }),
+			spawnSync('node', ['server/scripts/with-postgres.mjs', 'node', ...clubBench], {
+				encoding: 'utf8',
+				env: clubEnv
+			})
+		]
+			.map((r) => (r.stdout ?? '') + (r.status === 0 ? '' : `club bench failed: ${r.stderr}`))
+			.join('')
+			.split('\n')
+			.filter((l) => l.startsWith('Club') || l.includes('skipped') || l.includes('failed'))
+			.join('\n');
+
 // 1c. The pip counter (src/lib/vision) on held-out synthetic photos.
 log('photo counter…');
 const visionText = figures('scripts/bench-vision.ts');
@@ -172,6 +192,7 @@ const result = {
 	load: { before: loadBefore },
 	runs: RUNS,
 	evenings: EVENINGS,
+	club: clubText.trim().split('\n'),
 	screens: [],
 	inp: {},
 	rules: rulesFigures,
@@ -605,6 +626,8 @@ for (const r of result.screens) {
 }
 console.log('');
 console.log(saveText.trim());
+console.log('');
+console.log(clubText.trim());
 console.log('');
 console.log(linkText.trim());
 console.log('');

@@ -22,6 +22,7 @@ import {
 	MAX_BACKUP_BYTES,
 	MAX_BACKUP_DEPTH,
 	type Backup,
+	type BackupEvening,
 	type BackupProblem,
 	type BackupProblemCode,
 	type ParsedBackup
@@ -115,6 +116,29 @@ function unknownToThisVersion(raw: Record<string, unknown>): ParsedBackup | null
 const newer = (path: string, unknown: string) =>
 	refuse('format-version', path, unknown, { unknown });
 
+export { issuePath };
+
+/** Strict JSON text, as a backup or a club's sync batch is read: the value, or why not. */
+export type StrictJson = { ok: true; value: unknown } | { ok: false; problem: BackupProblem };
+
+/**
+ * Reads JSON text from outside. Refuses, in this order: text over `maxBytes`, nesting deeper than
+ * `maxDepth`, text that is not JSON, and a `__proto__`/`constructor`/`prototype` key anywhere.
+ */
+export function parseStrictJson(text: string, maxBytes: number, maxDepth: number): StrictJson {
+	const fail = (code: BackupProblemCode, detail?: string): StrictJson =>
+		refuse(code, undefined, detail) as StrictJson;
+	if (typeof text !== 'string') return fail('not-json');
+	// Every UTF-16 unit is at least one byte, so a long text is refused before it is measured.
+	if (text.length > maxBytes || utf8Length(text) > maxBytes) {
+		return fail('too-large', String(maxBytes));
+	}
+	if (nestingDepth(text, maxDepth) > maxDepth) return fail('too-deep');
+	const json = readJson(text);
+	if (json.ok) return { ok: true, value: json.value };
+	return json.forbiddenKey !== null ? fail('forbidden-key', json.forbiddenKey) : fail('not-json');
+}
+
 /**
  * Reads a backup file's text. Refuses, in this order: a file over `maxBytes`, nesting far deeper
  * than a backup, text that is not JSON, a `__proto__`/`constructor`/`prototype` key anywhere,
@@ -123,19 +147,8 @@ const newer = (path: string, unknown: string) =>
  * that do not belong together, and any round the scoring core would refuse.
  */
 export function parseBackup(text: string, maxBytes = MAX_BACKUP_BYTES): ParsedBackup {
-	if (typeof text !== 'string') return refuse('not-json');
-	// Every UTF-16 unit is at least one byte, so a long text is refused before it is measured.
-	if (text.length > maxBytes || utf8Length(text) > maxBytes) {
-		return refuse('too-large', undefined, String(maxBytes));
-	}
-	if (nestingDepth(text, MAX_BACKUP_DEPTH) > MAX_BACKUP_DEPTH) return refuse('too-deep');
-
-	const json = readJson(text);
-	if (!json.ok) {
-		return json.forbiddenKey !== null
-			? refuse('forbidden-key', undefined, json.forbiddenKey)
-			: refuse('not-json');
-	}
+	const json = parseStrictJson(text, maxBytes, MAX_BACKUP_DEPTH);
+	if (!json.ok) return json;
 	const raw = json.value;
 
 	if (!isRecord(raw) || raw.format !== BACKUP_FORMAT) return refuse('not-a-backup');
@@ -169,17 +182,28 @@ function checkConsistency(backup: Backup): ParsedBackup | null {
 		const id = bundle.evening.id;
 		if (eveningIds.has(id)) return refuse('inconsistent', `${at}.evening.id`, 'duplicate');
 		eveningIds.add(id);
-		const refusal =
-			checkEvening(bundle.evening, at) ?? checkRounds(bundle, at) ?? checkTableEvents(bundle, at);
-		if (refusal) return refusal;
+		const problem = checkEvening(bundle, at);
+		if (problem) return { ok: false, problem };
 	}
 	return checkPlayers(backup.players);
 }
 
 type Bundle = Backup['evenings'][number];
 
+/**
+ * The checks across the fields of one evening that its schema cannot express: seats, names and
+ * rules as the setup screen checks them, every round in order as the scoring core sees it, and its
+ * live table. Also what a club server checks of each evening a table sends. `at` prefixes the
+ * problem's path.
+ */
+export function checkEvening(bundle: BackupEvening, at: string): BackupProblem | null {
+	const refusal =
+		checkEveningRow(bundle.evening, at) ?? checkRounds(bundle, at) ?? checkTableEvents(bundle, at);
+	return refusal && !refusal.ok ? refusal.problem : null;
+}
+
 /** The seats, names, rules, first starter and times of one evening. */
-function checkEvening(evening: Bundle['evening'], at: string): ParsedBackup | null {
+function checkEveningRow(evening: Bundle['evening'], at: string): ParsedBackup | null {
 	const seatIds = evening.players.map((p) => p.id);
 	if (new Set(seatIds).size !== seatIds.length) {
 		return refuse('inconsistent', `${at}.evening.players`, 'duplicate seat id');

@@ -1,0 +1,187 @@
+// `npm run bench` (scripts/bench.js) runs this twice: on the embedded PGlite and, where PostgreSQL
+// is installed, on a throwaway cluster (CLUB_TEST_DATABASE_URL, from scripts/with-postgres.mjs).
+// Figures only, never a failure:
+// - 100 tables × 13 rounds × 6 players pushed at once to a club server process on loopback: each
+//   table sends its evening as it is played (the start, then one batch per saved round), all
+//   tables at the same moment; every round stored once; p50/p95 ms per batch; rounds per second;
+// - the club standings (tonight and the season) with 10,000 stored evenings, ms to compute.
+// Goals: p95 under 100 ms per batch, standings under 100 ms.
+
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureClub, invite } from './src/club';
+import { openPglite, type Db } from './src/db';
+import { migrate } from './src/migrate';
+import { nightOf } from './src/night';
+import { computeStandings } from './src/standings';
+import { ENGINE, evening, freshDb, playedThrough, push } from './test/helpers';
+import { startServer } from './test/processes';
+
+const TABLES = 100;
+const ROUNDS = 13;
+const PLAYERS = 6;
+const STORED_EVENINGS = 10_000;
+
+const pct = (xs: number[], p: number) => {
+	const s = [...xs].sort((a, b) => a - b);
+	return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const ms = (x: number) => x.toFixed(1);
+
+/** CPU ms a process has used (Linux /proc), so a figure can be read apart from the machine's load. */
+function cpuMs(pid: number): number {
+	try {
+		const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+		return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, at 100 Hz
+	} catch {
+		return NaN;
+	}
+}
+
+/** A database for the server process, and how to open it here. */
+async function store(): Promise<{
+	env: Record<string, string>;
+	open: () => Promise<Db>;
+	done: () => Promise<void>;
+	shared: Db | null;
+}> {
+	if (ENGINE === 'postgres') {
+		const fresh = await freshDb();
+		return {
+			env: { DATABASE_URL: fresh.url! },
+			open: async () => fresh.db,
+			done: fresh.drop,
+			shared: fresh.db
+		};
+	}
+	const dir = mkdtempSync(join(tmpdir(), 'club-bench-'));
+	return {
+		env: { CLUB_DATA: dir },
+		open: () => openPglite(dir),
+		done: async () => rmSync(dir, { recursive: true, force: true }),
+		shared: null
+	};
+}
+
+async function pushAtOnce(): Promise<void> {
+	const s = await store();
+	let db = await s.open();
+	await migrate(db);
+	const club = await ensureClub(db, 'Bench Club');
+	const tokens: string[] = [];
+	for (let i = 0; i < TABLES; i++) tokens.push(await invite(db, club, `Table ${i + 1}`, 'table'));
+	if (!s.shared) await db.close();
+	const server = await startServer(s.env);
+	const names = Array.from({ length: PLAYERS }, (_, i) => `Player ${i + 1}`);
+	const outboxes = tokens.map((_, t) =>
+		playedThrough(
+			evening(
+				names.map((n) => `${n} of ${t + 1}`),
+				ROUNDS
+			)
+		)
+	);
+	const times: number[] = [];
+	let retries = 0;
+	const cpuBefore = cpuMs(server.child.pid!);
+	const started = performance.now();
+	await Promise.all(
+		tokens.map(async (token, t) => {
+			for (const op of outboxes[t]!) {
+				const at = performance.now();
+				let reply = await push(server.url, token, [op]).catch(() => null);
+				// As a phone would: a dropped connection is tried again (counted apart).
+				while (!reply) {
+					retries++;
+					reply = await push(server.url, token, [op]).catch(() => null);
+				}
+				times.push(performance.now() - at);
+				if (reply.status !== 200 || reply.body.applied.length !== 1) {
+					throw new Error(`batch not applied: ${reply.status} ${JSON.stringify(reply.body)}`);
+				}
+			}
+		})
+	);
+	const elapsed = (performance.now() - started) / 1000;
+	const cpuPerBatch = (cpuMs(server.child.pid!) - cpuBefore) / times.length;
+	await server.kill('SIGTERM');
+	if (!s.shared) db = await s.open();
+	const [stored] = await db.query<{ n: number; d: number }>(
+		`SELECT count(*)::int AS n, count(DISTINCT (evening_id, idx))::int AS d FROM round`
+	);
+	if (!s.shared) await db.close();
+	await s.done();
+	const rounds = TABLES * ROUNDS;
+	console.log(
+		`Club server (${ENGINE}): ${TABLES} tables × ${ROUNDS} rounds × ${PLAYERS} players pushed at once on loopback: ${times.length} batches, ` +
+			`p50 ${ms(pct(times, 50))} ms, p95 ${ms(pct(times, 95))} ms per batch (goal p95 < 100 ms); ` +
+			`${Math.round(rounds / elapsed).toLocaleString('en')} rounds/s; server CPU ${ms(cpuPerBatch)} ms per batch; ${retries} connections retried; rounds stored ${stored!.n} of ${rounds}, ${stored!.n === stored!.d && stored!.n === rounds ? 'each once' : 'NOT each once'}`
+	);
+}
+
+/** 10,000 evenings of 6 players over the season's nights (100 of them tonight), in SQL. */
+async function seedEvenings(db: Db, clubId: string, tableId: string): Promise<void> {
+	const now = Date.now();
+	const nights = Array.from({ length: 100 }, (_, k) => nightOf(now - k * 86_400_000)).filter(
+		(n) => n.slice(0, 4) === nightOf(now).slice(0, 4)
+	);
+	await db.query(
+		`INSERT INTO evening (id, club_id, table_id, revision, data, night, round_count, over, leader, received_at)
+		 SELECT 'e' || g, $1, $2, 14, jsonb_build_object('createdAt', $4::bigint - g), ($3::text[])[1 + g % array_length($3::text[], 1)],
+		        13, true, '["Player 1"]', $4
+		 FROM generate_series(0, $5 - 1) AS g`,
+		[clubId, tableId, nights, now, STORED_EVENINGS]
+	);
+	await db.query(
+		`INSERT INTO evening_player (evening_id, seat, club_id, night, key, name, total, rounds, place, seats)
+		 SELECT e.id, s, $1, e.night, 'player ' || ((g * 7 + s * 13) % 300), 'Player ' || ((g * 7 + s * 13) % 300),
+		        (g * 31 + s * 17) % 400, 13, 1 + s, 6
+		 FROM generate_series(0, $2 - 1) AS g JOIN evening e ON e.id = 'e' || g, generate_series(0, 5) AS s`,
+		[clubId, STORED_EVENINGS]
+	);
+	await db.query(`ANALYZE`);
+}
+
+async function standingsTime(): Promise<void> {
+	const fresh =
+		ENGINE === 'postgres'
+			? await freshDb()
+			: { db: await openPglite('memory://'), drop: async () => {} };
+	const db = fresh.db;
+	await migrate(db);
+	const club = await ensureClub(db, 'Bench Club');
+	await invite(db, club, 'Table 1', 'table');
+	const [table] = await db.query<{ id: string }>(`SELECT id FROM club_table`);
+	await seedEvenings(db, club.id, table!.id);
+	const times: number[] = [];
+	const cpu: number[] = [];
+	let players = 0;
+	for (let i = 0; i < 12; i++) {
+		const at = performance.now();
+		const c0 = process.cpuUsage();
+		const s = await computeStandings(db, club);
+		times.push(performance.now() - at);
+		const c = process.cpuUsage(c0);
+		cpu.push((c.user + c.system) / 1000);
+		players = s.seasonStandings.length;
+	}
+	await db.close();
+	await fresh.drop();
+	const warm = times.slice(2);
+	console.log(
+		`Club standings (${ENGINE}) with ${STORED_EVENINGS.toLocaleString('en')} stored evenings (${players} players this season): ` +
+			`median ${ms(pct(warm, 50))} ms, worst ${ms(Math.max(...warm))} ms (goal < 100 ms)` +
+			(ENGINE === 'pglite' ? `; CPU ${ms(pct(cpu.slice(2), 50))} ms` : '')
+	);
+}
+
+console.log(
+	`Club bench load average before: ${loadavg()
+		.map((x) => x.toFixed(1))
+		.join(' ')}`
+);
+// CLUB_BENCH=standings or CLUB_BENCH=push: only that figure.
+if (process.env.CLUB_BENCH !== 'standings') await pushAtOnce();
+if (process.env.CLUB_BENCH !== 'push') await standingsTime();

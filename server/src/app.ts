@@ -1,0 +1,180 @@
+// The club's HTTP API (docs/club.md): a table's batches in, the club standings and a live channel
+// out. Every request names its table by its token; nothing here changes the club's tables or
+// tokens (the CLI does, on the server machine).
+
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { streamSSE } from 'hono/streaming';
+import * as v from 'valibot';
+import { issuePath, parseStrictJson } from '../../src/lib/db/backup/parse';
+import {
+	CLUB_PROTOCOL_VERSION,
+	ClubBatchSchema,
+	MAX_BATCH_DEPTH,
+	MAX_BODY_BYTES,
+	type ClubBatch,
+	type ClubError,
+	type Me
+} from '../../src/lib/club/protocol';
+import { heardFrom, tableOfToken, type Club, type TableAccess } from './club';
+import type { ChangeHub } from './changes';
+import type { Db } from './db';
+import { RateLimiter, type RateLimit } from './rate-limit';
+import { computeStandings } from './standings';
+import { applyBatch } from './sync';
+import { readBearer } from './tokens';
+
+export interface AppOptions {
+	db: Db;
+	club: Club;
+	hub: ChangeHub;
+	appOrigin: string;
+	rateLimit?: RateLimit;
+	/** A comment line on an open live channel this often, so proxies keep it open. */
+	heartbeatMs?: number;
+}
+
+type Env = { Variables: { who: TableAccess } };
+
+const STATUS: Record<ClubError, 400 | 401 | 403 | 404 | 413 | 429 | 503> = {
+	'token-missing': 401,
+	'token-unknown': 401,
+	'token-revoked': 401,
+	'read-only': 403,
+	'too-large': 413,
+	'not-json': 400,
+	'too-deep': 400,
+	'forbidden-key': 400,
+	invalid: 400,
+	'rate-limited': 429,
+	unavailable: 503,
+	'not-found': 404
+};
+
+function fail(c: Context, error: ClubError, extra: Record<string, string> = {}) {
+	return c.json({ error, ...extra }, STATUS[error]);
+}
+
+/** Errors of a database that is away (restarting, unreachable): the phone retries later. */
+function isUnavailable(e: unknown): boolean {
+	const code = (e as { code?: unknown }).code;
+	return (
+		typeof code !== 'string' ||
+		/^(08|57P|53)/.test(code) ||
+		['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)
+	);
+}
+
+export function createApp(opts: AppOptions): Hono<Env> {
+	const { db, club, hub } = opts;
+	const limiter = new RateLimiter(opts.rateLimit ?? { burst: 60, perSecond: 20 });
+	const app = new Hono<Env>();
+
+	app.use(
+		'*',
+		cors({
+			origin: new URL(opts.appOrigin).origin,
+			allowMethods: ['GET', 'POST'],
+			allowHeaders: ['Authorization', 'Content-Type'],
+			// The phone waits as long as a 429 says.
+			exposeHeaders: ['Retry-After'],
+			maxAge: 600
+		})
+	);
+
+	// Who is asking: a token of this club, not revoked, within its rate.
+	app.use('/v1/*', async (c, next) => {
+		// EventSource cannot send headers: the live channel also takes the token in its query.
+		const query = c.req.path === '/v1/events' ? c.req.query('token') : undefined;
+		const token = readBearer(c.req.header('Authorization') ?? (query && `Bearer ${query}`));
+		if (!token) return fail(c, 'token-missing');
+		const wait = limiter.take(token);
+		if (wait > 0) {
+			c.header('Retry-After', String(wait));
+			return fail(c, 'rate-limited');
+		}
+		const who = await tableOfToken(db, token);
+		if (!who || who.clubId !== club.id) return fail(c, 'token-unknown');
+		if (who.revoked) return fail(c, 'token-revoked');
+		c.set('who', who);
+		await next();
+	});
+
+	app.get('/v1/me', async (c) => {
+		const who = c.get('who');
+		if (who.role === 'table') await heardFrom(db, who.tableId);
+		const me: Me = {
+			protocol: CLUB_PROTOCOL_VERSION,
+			club: who.club,
+			table: who.table,
+			role: who.role
+		};
+		return c.json(me);
+	});
+
+	app.post(
+		'/v1/ops',
+		bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 'too-large') }),
+		async (c) => {
+			const who = c.get('who');
+			if (who.role !== 'table') return fail(c, 'read-only');
+			const json = parseStrictJson(await c.req.text(), MAX_BODY_BYTES, MAX_BATCH_DEPTH);
+			if (!json.ok) {
+				const code = json.problem.code;
+				return fail(
+					c,
+					code === 'too-large' || code === 'too-deep' || code === 'forbidden-key'
+						? code
+						: 'not-json'
+				);
+			}
+			const parsed = v.safeParse(ClubBatchSchema, json.value, { abortEarly: true });
+			if (!parsed.success) {
+				const issue = parsed.issues[0];
+				return fail(c, 'invalid', issue ? { path: issuePath(issue) } : {});
+			}
+			return c.json(await applyBatch(db, who, parsed.output as ClubBatch));
+		}
+	);
+
+	app.get('/v1/standings', async (c) => c.json(await computeStandings(db, club)));
+
+	app.get('/v1/events', (c) =>
+		streamSSE(c, async (stream) => {
+			let wake: (() => void) | null = null;
+			let pending = true; // a first `change` at once: the client loads the standings
+			const unsubscribe = hub.subscribe(() => {
+				pending = true;
+				wake?.();
+			});
+			stream.onAbort(() => {
+				unsubscribe();
+				wake?.();
+			});
+			const heartbeat = opts.heartbeatMs ?? 20_000;
+			while (!stream.aborted) {
+				if (pending) {
+					pending = false;
+					await stream.writeSSE({ event: 'change', data: String(Date.now()) });
+				}
+				let timer: NodeJS.Timeout | undefined;
+				await new Promise<void>((resolve) => {
+					wake = resolve;
+					timer = setTimeout(resolve, heartbeat);
+				});
+				clearTimeout(timer);
+				wake = null;
+				if (!pending && !stream.aborted) await stream.write(': still here\n\n');
+			}
+			unsubscribe();
+		})
+	);
+
+	app.notFound((c) => fail(c, 'not-found'));
+	app.onError((e, c) => {
+		console.error(e instanceof Error ? e.message : e);
+		return isUnavailable(e) ? fail(c, 'unavailable') : c.json({ error: 'server-error' }, 500);
+	});
+	return app;
+}

@@ -1,0 +1,205 @@
+// One small query interface over two engines: PGlite (PostgreSQL in WASM, in a folder) and a real
+// PostgreSQL server through `pg`. Both take the same parameterised SQL ($1, $2 …); nothing is ever
+// spliced into a query's text.
+
+import pg from 'pg';
+
+export interface Queryable {
+	query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+	/** Runs SQL text of several statements, without parameters: the migrations' files only. */
+	exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+	readonly engine: 'pglite' | 'postgres';
+	/** Runs `fn` in one transaction: all of it is stored, or none of it. */
+	transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+	/**
+	 * Calls `onNotify` for each NOTIFY on `channel`, from any process over this database, and
+	 * once after each reconnection (notifications sent while away are lost: catch up then).
+	 * Returns a function that stops listening.
+	 */
+	listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+	close(): Promise<void>;
+}
+
+// bigint (int8) comes back as a number: every one here is a time in ms or a count.
+const INT8 = 20;
+
+/** Errors a transaction may meet under concurrency; it is run again from the start. */
+const RETRYABLE = new Set(['40001', '40P01']);
+
+export async function openDb(databaseUrl: string | undefined, dataDir: string): Promise<Db> {
+	return databaseUrl ? openPostgres(databaseUrl) : openPglite(dataDir);
+}
+
+async function retrying<T>(run: () => Promise<T>): Promise<T> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await run();
+		} catch (e) {
+			const code = (e as { code?: unknown }).code;
+			if (attempt >= 5 || typeof code !== 'string' || !RETRYABLE.has(code)) throw e;
+		}
+	}
+}
+
+export async function openPglite(dataDir: string): Promise<Db> {
+	const { PGlite } = await import('@electric-sql/pglite');
+	const db = await PGlite.create(dataDir, { parsers: { [INT8]: (x: string) => Number(x) } });
+	const wrap = (q: {
+		query: (s: string, p?: unknown[]) => Promise<{ rows: unknown[] }>;
+		exec: (s: string) => Promise<unknown>;
+	}): Queryable => ({
+		query: async <T>(sql: string, params?: unknown[]) => (await q.query(sql, params)).rows as T[],
+		exec: async (sql) => void (await q.exec(sql))
+	});
+	return {
+		engine: 'pglite',
+		...wrap(db),
+		transaction: groupCommit((run) => db.transaction((tx) => run(wrap(tx)))),
+		listen: async (channel, onNotify) => {
+			const stop = await db.listen(channel, () => onNotify());
+			return async () => stop();
+		},
+		close: () => db.close()
+	};
+}
+
+interface Waiting {
+	fn: (tx: Queryable) => Promise<unknown>;
+	resolve: (value: unknown) => void;
+	reject: (error: unknown) => void;
+}
+
+/**
+ * PGlite has one connection, so its transactions run one after another, and each commit costs
+ * more than the work of a small batch. Transactions asked for while one runs wait, then run
+ * together in one transaction, each in a savepoint: each is still all or nothing, and its caller
+ * hears only after the commit that stored it.
+ */
+function groupCommit(
+	begin: (run: (tx: Queryable) => Promise<void>) => Promise<void>
+): Db['transaction'] {
+	const queue: Waiting[] = [];
+	let running = false;
+	const drain = async () => {
+		running = true;
+		while (queue.length > 0) {
+			const group = queue.splice(0, 100);
+			const outcomes: { ok: boolean; value: unknown }[] = [];
+			try {
+				await begin(async (tx) => {
+					for (const { fn } of group) {
+						await tx.query('SAVEPOINT one');
+						try {
+							outcomes.push({ ok: true, value: await fn(tx) });
+							await tx.query('RELEASE SAVEPOINT one');
+						} catch (error) {
+							await tx.query('ROLLBACK TO SAVEPOINT one');
+							outcomes.push({ ok: false, value: error });
+						}
+					}
+				});
+				group.forEach((w, i) =>
+					outcomes[i]!.ok ? w.resolve(outcomes[i]!.value) : w.reject(outcomes[i]!.value)
+				);
+			} catch (error) {
+				for (const w of group) w.reject(error);
+			}
+		}
+		running = false;
+	};
+	return <T>(fn: (tx: Queryable) => Promise<T>) =>
+		new Promise<T>((resolve, reject) => {
+			queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+			if (!running) void drain();
+		});
+}
+
+export async function openPostgres(url: string): Promise<Db> {
+	const types = {
+		getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+			oid === INT8
+				? (x: string) => Number(x)
+				: pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser
+	};
+	const pool = new pg.Pool({ connectionString: url, max: 10, types });
+	// A dropped idle connection (the server restarting) must not crash the process.
+	pool.on('error', () => {});
+	const query = async <T>(sql: string, params?: unknown[]) =>
+		(await pool.query(sql, params)).rows as T[];
+	await query('SELECT 1');
+	return {
+		engine: 'postgres',
+		query,
+		exec: async (sql) => void (await pool.query(sql)),
+		transaction: (fn) =>
+			retrying(async () => {
+				const client = await pool.connect();
+				let broken = false;
+				// A checked-out connection dropped by the server reports here, not to the pool: the
+				// query under way fails on its own, and the connection is thrown away on release.
+				const onError = () => (broken = true);
+				client.on('error', onError);
+				try {
+					await client.query('BEGIN');
+					const out = await fn({
+						query: async <T>(sql: string, params?: unknown[]) =>
+							(await client.query(sql, params)).rows as T[],
+						exec: async (sql) => void (await client.query(sql))
+					});
+					await client.query('COMMIT');
+					return out;
+				} catch (e) {
+					await client.query('ROLLBACK').catch(() => (broken = true));
+					throw e;
+				} finally {
+					client.off('error', onError);
+					client.release(broken);
+				}
+			}),
+		listen: (channel, onNotify) => listenPostgres(url, types, channel, onNotify),
+		// Idempotent: a test or a shutdown path may close twice.
+		close: async () => {
+			if (!pool.ended) await pool.end();
+		}
+	};
+}
+
+/** A connection of its own that LISTENs, and connects again (with a pause) when it drops. */
+async function listenPostgres(
+	url: string,
+	types: pg.CustomTypesConfig,
+	channel: string,
+	onNotify: () => void
+): Promise<() => Promise<void>> {
+	let stopped = false;
+	let client: pg.Client | null = null;
+	let timer: NodeJS.Timeout | undefined;
+	const connect = async (): Promise<void> => {
+		if (stopped) return;
+		const c = new pg.Client({ connectionString: url, types });
+		c.on('notification', () => onNotify());
+		c.on('error', () => {});
+		c.on('end', () => {
+			client = null;
+			if (!stopped) timer = setTimeout(() => void connect(), 500);
+		});
+		try {
+			await c.connect();
+			// The channel is a constant of this program, never input: quoted as an identifier.
+			await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+			client = c;
+			onNotify();
+		} catch {
+			await c.end().catch(() => {});
+		}
+	};
+	await connect();
+	return async () => {
+		stopped = true;
+		clearTimeout(timer);
+		await client?.end().catch(() => {});
+	};
+}

@@ -1,0 +1,108 @@
+// The club standings: tonight's tables live, tonight's players across tables and the season's,
+// ranked by the club's rule. Sums over the rows the rules core derived when each evening was
+// written (sync.ts), so no round is scored again here.
+
+import type { ClubRanking, Standings } from '../../src/lib/club/protocol';
+import type { Club } from './club';
+import type { Queryable } from './db';
+import { nightOf, seasonOf } from './night';
+
+type Score = Standings['tonight'][number];
+
+interface Sum {
+	name: string;
+	total: number;
+	rounds: number;
+	evenings: number;
+	points: number;
+}
+
+const SUMS_SQL = `
+SELECT min(name) AS name, sum(total)::float8 AS total, sum(rounds)::float8 AS rounds,
+       count(*)::float8 AS evenings, sum(seats - place)::float8 AS points
+FROM evening_player WHERE club_id = $1 AND night >= $2 AND night <= $3
+GROUP BY key`;
+
+/**
+ * Ranks players. per-round: total per round played, lower first. placings: points per evening,
+ * one point for each player beaten at one's table, higher first. Who has played no round yet
+ * comes last. Tied scores share a place.
+ */
+export function rank(sums: Sum[], ranking: ClubRanking): Score[] {
+	const scored = sums.map((s) => ({
+		name: s.name,
+		total: s.total,
+		rounds: s.rounds,
+		evenings: s.evenings,
+		score:
+			ranking === 'per-round'
+				? s.rounds > 0
+					? s.total / s.rounds
+					: 0
+				: s.evenings > 0
+					? s.points / s.evenings
+					: 0,
+		place: 0
+	}));
+	const order = (s: Score) => (ranking === 'per-round' ? s.score : -s.score);
+	scored.sort(
+		(a, b) =>
+			Number(a.rounds === 0) - Number(b.rounds === 0) ||
+			order(a) - order(b) ||
+			a.name.localeCompare(b.name)
+	);
+	scored.forEach((s, i) => {
+		const prev = scored[i - 1];
+		s.place =
+			prev && prev.score === s.score && (prev.rounds === 0) === (s.rounds === 0)
+				? prev.place
+				: i + 1;
+	});
+	return scored;
+}
+
+async function tablesTonight(q: Queryable, club: Club, night: string) {
+	// Each table's latest evening of the night: the one it started last.
+	return q.query<Standings['tables'][number]>(
+		`SELECT t.name, coalesce(e.round_count, 0) AS round, coalesce(e.leader, '[]'::jsonb) AS leader,
+		        coalesce(e.over, false) AS over, t.last_heard_at AS "lastHeardAt"
+		 FROM club_table t
+		 LEFT JOIN LATERAL (
+			SELECT round_count, leader, over FROM evening
+			WHERE table_id = t.id AND night = $2 AND NOT deleted
+			ORDER BY (data->>'createdAt')::bigint DESC LIMIT 1
+		 ) e ON true
+		 WHERE t.club_id = $1 AND t.role = 'table' AND t.revoked_at IS NULL
+		 ORDER BY lower(t.name)`,
+		[club.id, night]
+	);
+}
+
+export async function computeStandings(
+	q: Queryable,
+	club: Club,
+	now = Date.now()
+): Promise<Standings> {
+	const night = nightOf(now);
+	const season = seasonOf(night);
+	const [clubRow] = await q.query<{ name: string; ranking: ClubRanking }>(
+		`SELECT name, ranking FROM club WHERE id = $1`,
+		[club.id]
+	);
+	const ranking = clubRow?.ranking ?? club.ranking;
+	const [tables, tonight, seasonSums] = await Promise.all([
+		tablesTonight(q, club, night),
+		q.query<Sum>(SUMS_SQL, [club.id, night, night]),
+		q.query<Sum>(SUMS_SQL, [club.id, `${season}-01-01`, `${season}-12-31`])
+	]);
+	return {
+		club: clubRow?.name ?? club.name,
+		ranking,
+		night,
+		season,
+		generatedAt: now,
+		tables,
+		tonight: rank(tonight, ranking),
+		seasonStandings: rank(seasonSums, ranking)
+	};
+}

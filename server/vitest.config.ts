@@ -1,0 +1,18 @@
+// The club server's own suite (npm test runs it on PGlite, then on a real PostgreSQL through
+// scripts/with-postgres.mjs, which sets CLUB_TEST_DATABASE_URL). Apart from the app's config, so
+// the app's build never sees the server.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+	resolve: { alias: { $lib: fileURLToPath(new URL('../src/lib', import.meta.url)) } },
+	test: {
+		root: fileURLToPath(new URL('..', import.meta.url)),
+		include: ['server/test/**/*.test.ts'],
+		environment: 'node',
+		// Server processes and databases of their own: one file at a time on a small machine.
+		fileParallelism: false,
+		testTimeout: 60_000,
+		hookTimeout: 60_000
+	}
+});
