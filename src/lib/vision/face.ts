@@ -1,6 +1,6 @@
 // Is a dark spot on a tile face? A tile's face is a light region many times a pip's size; the
 // light petals round a printed flower's centre, a button or a dot on a cloth are not.
-import type { Ink } from './pips';
+import type { Ink } from './light';
 
 /** Reused between calls (a Worker counts one photo at a time). */
 let seen = new Uint8Array(0);

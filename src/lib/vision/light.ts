@@ -64,3 +64,13 @@ export function inkPlane(P: Planes, gains: [number, number, number]): Float32Arr
 	}
 	return out;
 }
+
+/** The photo as the pip finder reads it: how dark each pixel is against its face. */
+export interface Ink {
+	w: number;
+	h: number;
+	ink: Float32Array;
+	/** The photo's planes and white-balance gains, for the face's tint. */
+	P: Planes;
+	gains: [number, number, number];
+}

@@ -23,7 +23,9 @@ import {
 	type Rgba
 } from './image';
 import { faceReaches } from './face';
-import { inkPlane, whiteGains } from './light';
+import { inkPlane, whiteGains, type Ink } from './light';
+
+export type { Ink };
 
 export type Confidence = 'high' | 'medium' | 'low';
 
@@ -59,14 +61,6 @@ export const median = (v: number[]) => {
 };
 
 /** The ink plane with what the analysis needs beside it. */
-export interface Ink {
-	w: number;
-	h: number;
-	ink: Float32Array;
-	/** The photo's planes and white-balance gains, for the face's tint. */
-	P: Planes;
-	gains: [number, number, number];
-}
 
 /** A dark blob and what it looks like. */
 export interface Blob {
