@@ -18,6 +18,7 @@ import {
 	MAX_BACKUP_BYTES,
 	MAX_BACKUP_DEPTH,
 	type Backup,
+	type BackupEvening,
 	type BackupProblem,
 	type BackupProblemCode,
 	type ParsedBackup
@@ -28,11 +29,15 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 class ForbiddenKey extends Error {}
 
-function refuse(code: BackupProblemCode, path?: string, detail?: string): ParsedBackup {
+function problemOf(code: BackupProblemCode, path?: string, detail?: string): BackupProblem {
 	const problem: BackupProblem = { code };
 	if (path !== undefined) problem.path = path;
 	if (detail !== undefined) problem.detail = detail;
-	return { ok: false, problem };
+	return problem;
+}
+
+function refuse(code: BackupProblemCode, path?: string, detail?: string): ParsedBackup {
+	return { ok: false, problem: problemOf(code, path, detail) };
 }
 
 function utf8Length(text: string): number {
@@ -76,7 +81,8 @@ function isRecord(x: unknown): x is Record<string, unknown> {
 	return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-function issuePath(issue: v.BaseIssue<unknown>): string {
+/** Where a schema issue is, e.g. `evenings[2].rounds[0].entry.hands`. */
+export function issuePath(issue: v.BaseIssue<unknown>): string {
 	let out = '';
 	for (const item of issue.path ?? []) {
 		const key = (item as { key?: unknown }).key;
@@ -86,6 +92,33 @@ function issuePath(issue: v.BaseIssue<unknown>): string {
 	return out;
 }
 
+/** Strict JSON text, as a backup or a club's sync batch is read: the value, or why not. */
+export type StrictJson = { ok: true; value: unknown } | { ok: false; problem: BackupProblem };
+
+/**
+ * Reads JSON text from outside. Refuses, in this order: text over `maxBytes`, nesting deeper than
+ * `maxDepth`, text that is not JSON, and a `__proto__`/`constructor`/`prototype` key anywhere.
+ */
+export function parseStrictJson(text: string, maxBytes: number, maxDepth: number): StrictJson {
+	if (typeof text !== 'string') return { ok: false, problem: { code: 'not-json' } };
+	// Every UTF-16 unit is at least one byte, so a long text is refused before it is measured.
+	if (text.length > maxBytes || utf8Length(text) > maxBytes) {
+		return { ok: false, problem: { code: 'too-large', detail: String(maxBytes) } };
+	}
+	if (nestingDepth(text, maxDepth) > maxDepth) return { ok: false, problem: { code: 'too-deep' } };
+	try {
+		const value: unknown = JSON.parse(text, (key, value: unknown) => {
+			if (FORBIDDEN_KEYS.has(key)) throw new ForbiddenKey(key);
+			return value;
+		});
+		return { ok: true, value };
+	} catch (e) {
+		return e instanceof ForbiddenKey
+			? { ok: false, problem: { code: 'forbidden-key', detail: e.message } }
+			: { ok: false, problem: { code: 'not-json' } };
+	}
+}
+
 /**
  * Reads a backup file's text. Refuses, in this order: a file over `maxBytes`, nesting far deeper
  * than a backup, text that is not JSON, a `__proto__`/`constructor`/`prototype` key anywhere,
@@ -93,24 +126,9 @@ function issuePath(issue: v.BaseIssue<unknown>): string {
  * that do not belong together, and any round the scoring core would refuse.
  */
 export function parseBackup(text: string, maxBytes = MAX_BACKUP_BYTES): ParsedBackup {
-	if (typeof text !== 'string') return refuse('not-json');
-	// Every UTF-16 unit is at least one byte, so a long text is refused before it is measured.
-	if (text.length > maxBytes || utf8Length(text) > maxBytes) {
-		return refuse('too-large', undefined, String(maxBytes));
-	}
-	if (nestingDepth(text, MAX_BACKUP_DEPTH) > MAX_BACKUP_DEPTH) return refuse('too-deep');
-
-	let raw: unknown;
-	try {
-		raw = JSON.parse(text, (key, value: unknown) => {
-			if (FORBIDDEN_KEYS.has(key)) throw new ForbiddenKey(key);
-			return value;
-		});
-	} catch (e) {
-		return e instanceof ForbiddenKey
-			? refuse('forbidden-key', undefined, e.message)
-			: refuse('not-json');
-	}
+	const json = parseStrictJson(text, maxBytes, MAX_BACKUP_DEPTH);
+	if (!json.ok) return json;
+	const raw = json.value;
 
 	if (!isRecord(raw) || raw.format !== BACKUP_FORMAT) return refuse('not-a-backup');
 	if (raw.formatVersion !== BACKUP_FORMAT_VERSION) {
@@ -126,85 +144,97 @@ export function parseBackup(text: string, maxBytes = MAX_BACKUP_BYTES): ParsedBa
 	return checkConsistency(backup) ?? { ok: true, backup };
 }
 
+/**
+ * The checks across the fields of one evening that its schema cannot express: seats, names and
+ * rules as the setup screen checks them, and every round in order as the scoring core sees it.
+ * Also what a club server checks of each evening a table sends. `at` prefixes the problem's path.
+ */
+export function checkEvening(bundle: BackupEvening, at: string): BackupProblem | null {
+	const { evening, rounds } = bundle;
+	const seatIds = evening.players.map((p) => p.id);
+	if (new Set(seatIds).size !== seatIds.length) {
+		return problemOf('inconsistent', `${at}.evening.players`, 'duplicate seat id');
+	}
+	// Names, player count and every knob, exactly as the setup screen checks them.
+	const setupProblems = validateSetup(
+		evening.players.map((p) => p.name),
+		evening.rules
+	);
+	if (setupProblems.length > 0) {
+		return problemOf('inconsistent', `${at}.evening`, setupProblems[0]!.code);
+	}
+	if (evening.firstStarter >= seatIds.length) {
+		return problemOf('inconsistent', `${at}.evening.firstStarter`);
+	}
+	if (evening.updatedAt < evening.createdAt) {
+		return problemOf('inconsistent', `${at}.evening.updatedAt`);
+	}
+
+	// Every round is checked as played before the evening was ended (if it was).
+	const setup = { ...eveningSetup(evening), ended: false };
+	const entries: RoundEntry[] = [];
+	for (const [i, round] of rounds.entries()) {
+		const rat = `${at}.rounds[${i}]`;
+		if (round.index !== i) return problemOf('inconsistent', `${rat}.index`);
+		if (round.eveningId !== evening.id) return problemOf('inconsistent', `${rat}.eveningId`);
+		if (round.id !== `${evening.id}:${i}`) return problemOf('inconsistent', `${rat}.id`);
+		if (round.starter !== null && round.starter >= seatIds.length) {
+			return problemOf('inconsistent', `${rat}.starter`);
+		}
+		for (const key of Object.keys(round.entry.hands)) {
+			if (!seatIds.includes(key)) return problemOf('inconsistent', `${rat}.entry.hands`);
+		}
+		if (round.entry.out !== null && !seatIds.includes(round.entry.out)) {
+			return problemOf('inconsistent', `${rat}.entry.out`);
+		}
+		const check = checkRound(setup, entries, i, round.entry);
+		if (check.errors.length > 0) {
+			return problemOf('round-refused', rat, check.errors[0]!.code);
+		}
+		entries.push(round.entry);
+	}
+	try {
+		computeEvening(eveningSetup(evening), entries);
+	} catch {
+		return problemOf('round-refused', `${at}.rounds`);
+	}
+
+	const seen = new Set<string>();
+	for (const [j, ev] of (bundle.tableEvents ?? []).entries()) {
+		const eat = `${at}.tableEvents[${j}]`;
+		if (ev.eveningId !== evening.id) return problemOf('inconsistent', `${eat}.eveningId`);
+		// Events belong to a saved round or to the round being played.
+		if (ev.roundIndex > rounds.length) return problemOf('inconsistent', `${eat}.roundIndex`);
+		// Whoever an event names must sit at this evening's table.
+		const named = ev.event as Record<string, unknown>;
+		for (const field of ['player', 'by'] as const) {
+			const who = named[field];
+			if (typeof who === 'string' && !seatIds.includes(who)) {
+				return problemOf('inconsistent', `${eat}.event.${field}`);
+			}
+		}
+		const train = named.train;
+		if (typeof train === 'string' && !seatIds.includes(train) && !isMexicanTrain(train)) {
+			return problemOf('inconsistent', `${eat}.event.train`);
+		}
+		const k = `${ev.roundIndex}:${ev.seq}`;
+		if (seen.has(k)) return problemOf('inconsistent', `${eat}.seq`, 'duplicate');
+		seen.add(k);
+	}
+	return null;
+}
+
 /** The checks across fields that a schema of single values cannot express. */
 function checkConsistency(backup: Backup): ParsedBackup | null {
 	const eveningIds = new Set<string>();
 	for (const [e, bundle] of backup.evenings.entries()) {
 		const at = `evenings[${e}]`;
-		const { evening, rounds } = bundle;
-		if (eveningIds.has(evening.id)) return refuse('inconsistent', `${at}.evening.id`, 'duplicate');
-		eveningIds.add(evening.id);
-
-		const seatIds = evening.players.map((p) => p.id);
-		if (new Set(seatIds).size !== seatIds.length) {
-			return refuse('inconsistent', `${at}.evening.players`, 'duplicate seat id');
+		if (eveningIds.has(bundle.evening.id)) {
+			return refuse('inconsistent', `${at}.evening.id`, 'duplicate');
 		}
-		// Names, player count and every knob, exactly as the setup screen checks them.
-		const setupProblems = validateSetup(
-			evening.players.map((p) => p.name),
-			evening.rules
-		);
-		if (setupProblems.length > 0) {
-			return refuse('inconsistent', `${at}.evening`, setupProblems[0]!.code);
-		}
-		if (evening.firstStarter >= seatIds.length) {
-			return refuse('inconsistent', `${at}.evening.firstStarter`);
-		}
-		if (evening.updatedAt < evening.createdAt) {
-			return refuse('inconsistent', `${at}.evening.updatedAt`);
-		}
-
-		// Every round is checked as played before the evening was ended (if it was).
-		const setup = { ...eveningSetup(evening), ended: false };
-		const entries: RoundEntry[] = [];
-		for (const [i, round] of rounds.entries()) {
-			const rat = `${at}.rounds[${i}]`;
-			if (round.index !== i) return refuse('inconsistent', `${rat}.index`);
-			if (round.eveningId !== evening.id) return refuse('inconsistent', `${rat}.eveningId`);
-			if (round.id !== `${evening.id}:${i}`) return refuse('inconsistent', `${rat}.id`);
-			if (round.starter !== null && round.starter >= seatIds.length) {
-				return refuse('inconsistent', `${rat}.starter`);
-			}
-			for (const key of Object.keys(round.entry.hands)) {
-				if (!seatIds.includes(key)) return refuse('inconsistent', `${rat}.entry.hands`);
-			}
-			if (round.entry.out !== null && !seatIds.includes(round.entry.out)) {
-				return refuse('inconsistent', `${rat}.entry.out`);
-			}
-			const check = checkRound(setup, entries, i, round.entry);
-			if (check.errors.length > 0) {
-				return refuse('round-refused', rat, check.errors[0]!.code);
-			}
-			entries.push(round.entry);
-		}
-		try {
-			computeEvening(eveningSetup(evening), entries);
-		} catch {
-			return refuse('round-refused', `${at}.rounds`);
-		}
-
-		const seen = new Set<string>();
-		for (const [j, ev] of (bundle.tableEvents ?? []).entries()) {
-			const eat = `${at}.tableEvents[${j}]`;
-			if (ev.eveningId !== evening.id) return refuse('inconsistent', `${eat}.eveningId`);
-			// Events belong to a saved round or to the round being played.
-			if (ev.roundIndex > rounds.length) return refuse('inconsistent', `${eat}.roundIndex`);
-			// Whoever an event names must sit at this evening's table.
-			const named = ev.event as Record<string, unknown>;
-			for (const field of ['player', 'by'] as const) {
-				const who = named[field];
-				if (typeof who === 'string' && !seatIds.includes(who)) {
-					return refuse('inconsistent', `${eat}.event.${field}`);
-				}
-			}
-			const train = named.train;
-			if (typeof train === 'string' && !seatIds.includes(train) && !isMexicanTrain(train)) {
-				return refuse('inconsistent', `${eat}.event.train`);
-			}
-			const k = `${ev.roundIndex}:${ev.seq}`;
-			if (seen.has(k)) return refuse('inconsistent', `${eat}.seq`, 'duplicate');
-			seen.add(k);
-		}
+		eveningIds.add(bundle.evening.id);
+		const problem = checkEvening(bundle, at);
+		if (problem) return { ok: false, problem };
 	}
 
 	const playerIds = new Set<string>();

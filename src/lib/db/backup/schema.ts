@@ -72,7 +72,7 @@ const RulesChoiceSchema = v.strictObject({
 	...Object.fromEntries((Object.keys(KNOBS) as TableKnob[]).map((k) => [k, knob(k)]))
 });
 
-const EveningSchema = v.strictObject({
+export const EveningSchema = v.strictObject({
 	id: Id,
 	createdAt: Time,
 	updatedAt: Time,
@@ -88,7 +88,7 @@ const RoundEntrySchema = v.strictObject({
 	hands: v.record(Id, Hand)
 });
 
-const RoundSchema = v.strictObject({
+export const RoundSchema = v.strictObject({
 	id: v.pipe(v.string(), v.maxLength(120)),
 	eveningId: Id,
 	index: v.pipe(Whole, v.maxValue(10_000)),
