@@ -1,5 +1,7 @@
 import type { EveningRow, RoundRow, SummaryRow } from './database';
 import { deriveSummary, summaryIsCurrent, type ListedEvening } from './summaries';
+import { CLUB_KEY, readMembership } from './outbox';
+import type { ClubMembership } from './rows';
 
 // A read-only look at the saved evenings with plain IndexedDB, for the home page: it must stay
 // small (JS budget), so it never loads Dexie. Two rules keep it harmless next to Dexie: it never
@@ -174,6 +176,14 @@ export class PeekReader {
 			if (item && !item.summary.over) return item;
 		}
 		return null;
+	}
+
+	/** The club this phone joined, or null (one key of the meta store). */
+	async club(): Promise<ClubMembership | null> {
+		const meta = this.#store('meta');
+		if (!meta) return null;
+		const row = await result<{ value?: unknown } | undefined>(meta.get(CLUB_KEY));
+		return readMembership(row?.value);
 	}
 
 	/** Whether any evening is finished: ended, or played to its last round. */

@@ -28,7 +28,8 @@ export interface SyncOptions {
 
 function webLock<T>(work: () => Promise<T>): Promise<T> {
 	const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-	return locks ? locks.request('caboose-club-sync', work) : work();
+	// (request resolves to what `work` resolves to.)
+	return locks ? (locks.request('caboose-club-sync', work) as Promise<T>) : work();
 }
 
 export class ClubSync {
