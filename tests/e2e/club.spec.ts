@@ -3,6 +3,7 @@
 // saved at each table appear in the viewer's Club standings; a table offline for three rounds
 // catches up once online; a tampered join link is refused and stores nothing; a revoked table
 // is told so on Settings and keeps every round.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -105,6 +106,14 @@ async function joinedPhone(
 	return { context, page };
 }
 
+/** Serious or critical accessibility problems on the screen shown (axe). */
+async function axeProblems(page: Page): Promise<string[]> {
+	const results = await new AxeBuilder({ page }).analyze();
+	return results.violations
+		.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+		.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** The row of `name` in the table captioned `caption`, as its cells' texts. */
 function row(page: Page, caption: string, name: string) {
 	return page
@@ -135,6 +144,7 @@ test('two tables and a viewer: rounds at each table reach the club standings, li
 	await expect(row(wall.page, 'Club standings', 'Anna')).toBeVisible();
 	await expect(row(wall.page, 'Club standings', 'Cleo')).toBeVisible();
 	await expect(row(wall.page, "Tonight's tables", 'Table 2')).toContainText('Cleo');
+	expect(await axeProblems(wall.page)).toEqual([]);
 
 	// Table 2 loses its signal for three rounds: nothing reaches the club, nothing is lost.
 	await two.context.setOffline(true);
@@ -154,6 +164,7 @@ test('two tables and a viewer: rounds at each table reach the club standings, li
 	await one.page.goto('/settings');
 	await expect(one.page.getByText('Table 1', { exact: true })).toBeVisible();
 	await expect(one.page.getByRole('status').filter({ hasText: 'All sent' })).toBeVisible();
+	expect(await axeProblems(one.page)).toEqual([]);
 
 	// The club ends Table 1's access mid-evening: the phone says so, and keeps every round.
 	await club('revoke', 'Table 1');
@@ -182,6 +193,7 @@ test('a tampered join link is refused with a clear message and stores nothing', 
 		'This club link is not valid: the club does not accept it. Ask the club for a new link. Nothing was stored.'
 	);
 	await expect(page.getByRole('button', { name: 'Join club' })).toHaveCount(0);
+	expect(await axeProblems(page)).toEqual([]);
 	const stored = await page.evaluate(async () => {
 		const names = (await indexedDB.databases()).map((d) => d.name);
 		if (!names.includes('caboose')) return null;
