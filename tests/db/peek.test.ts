@@ -64,7 +64,16 @@ describe('peekDatabase', () => {
 		await db.open();
 		expect(db.backendDB().version).toBe(SCHEMA_NATIVE_VERSION);
 		expect([...db.backendDB().objectStoreNames].sort()).toEqual(
-			['drafts', 'evenings', 'meta', 'players', 'rounds', 'summaries', 'tableEvents'].sort()
+			[
+				'drafts',
+				'evenings',
+				'meta',
+				'outbox',
+				'players',
+				'rounds',
+				'summaries',
+				'tableEvents'
+			].sort()
 		);
 	});
 

@@ -43,7 +43,8 @@ const AREA_OF_PREFIX: Record<string, string> = {
 	table: 'table',
 	phones: 'phones',
 	view: 'phones',
-	photo: 'photo'
+	photo: 'photo',
+	club: 'club'
 };
 
 describe.each(areas)('messages/%s', (area) => {

@@ -4,6 +4,7 @@ import type { CabooseDb, EveningRow, PlayerRow, SeatRow } from './database';
 import { withRounds, type EveningListItem } from './group';
 import { byLastPlayed } from './players';
 import { writeSummary } from './summaries';
+import { outboxTables, recordDelete } from './outbox';
 
 export type { EveningListItem };
 
@@ -48,7 +49,8 @@ export async function createEvening(
 	// A plain copy: a Svelte $state proxy or a class instance cannot be cloned into IndexedDB.
 	const rules = JSON.parse(JSON.stringify(input.rules)) as RulesChoice;
 
-	await db.transaction('rw', [db.players, db.evenings, db.summaries], async () => {
+	const tables = [db.players, db.evenings, db.summaries, ...outboxTables(db)];
+	await db.transaction('rw', tables, async () => {
 		const existing = await db.players.where('key').anyOf(keys).toArray();
 		const byKey = new Map(existing.map((p) => [p.key, p]));
 		const seats: SeatRow[] = [];
@@ -91,10 +93,23 @@ export async function knownPlayers(db: CabooseDb): Promise<PlayerRow[]> {
 
 /** Removes an evening with everything that belongs to it; its players stay known. */
 export async function deleteEvening(db: CabooseDb, id: string): Promise<void> {
-	const tables = [db.evenings, db.rounds, db.drafts, db.tableEvents, db.summaries];
+	const tables = [
+		db.evenings,
+		db.rounds,
+		db.drafts,
+		db.tableEvents,
+		db.summaries,
+		...outboxTables(db)
+	];
 	await db.transaction('rw', tables, async () => {
+		const [evening, summary] = await Promise.all([db.evenings.get(id), db.summaries.get(id)]);
 		await db.rounds.where('eveningId').equals(id).delete();
 		await db.summaries.delete(id);
+		// The club hears of it at the revision after the last write (an evening without a
+		// summary, its rules unreadable here, was never sent).
+		if (evening && summary?.revision !== undefined) {
+			await recordDelete(db, id, summary.revision + 1);
+		}
 		await db.drafts.where('eveningId').equals(id).delete();
 		await db.tableEvents
 			.where('[eveningId+roundIndex]')

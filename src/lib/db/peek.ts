@@ -1,5 +1,7 @@
 import type { EveningRow, RoundRow, SummaryRow } from './database';
 import { deriveSummary, summaryIsCurrent, type ListedEvening } from './summaries';
+import { CLUB_KEY, readMembership } from './outbox';
+import type { ClubMembership } from './rows';
 
 // A read-only look at the saved evenings with plain IndexedDB, for the home page: it must stay
 // small (JS budget), so it never loads Dexie. Two rules keep it harmless next to Dexie: it never
@@ -11,9 +13,9 @@ import { deriveSummary, summaryIsCurrent, type ListedEvening } from './summaries
 
 export const DB_NAME = 'caboose';
 /** The native version of the current schema (Dexie stores version × 10); a test keeps it in step. */
-export const SCHEMA_NATIVE_VERSION = 20;
+export const SCHEMA_NATIVE_VERSION = 40;
 /** database.ts DATA_VERSION, repeated here for the same reason; a test keeps it in step. */
-export const PEEK_DATA_VERSION = 2;
+export const PEEK_DATA_VERSION = 4;
 
 export interface Peek<T> {
 	/** The native IndexedDB version of the stored database. */
@@ -174,6 +176,14 @@ export class PeekReader {
 			if (item && !item.summary.over) return item;
 		}
 		return null;
+	}
+
+	/** The club this phone joined, or null (one key of the meta store). */
+	async club(): Promise<ClubMembership | null> {
+		const meta = this.#store('meta');
+		if (!meta) return null;
+		const row = await result<{ value?: unknown } | undefined>(meta.get(CLUB_KEY));
+		return readMembership(row?.value);
 	}
 
 	/** Whether any evening is finished: ended, or played to its last round. */

@@ -4,6 +4,8 @@
 import { formatScore } from '$lib/format';
 import { computeEvening, eveningSetup, MAX_NAME_LENGTH, playerKey, resolveRules } from '$lib/rules';
 import type { CabooseDb, EveningRow, PlayerRow, RoundRow } from './database';
+import { outboxTables } from './outbox';
+import { touchSummary } from './summaries';
 
 export interface RoundMark {
 	score: number;
@@ -206,7 +208,8 @@ export async function renamePlayer(
 	if (name === '') return { ok: false, problem: 'empty' };
 	if ([...name].length > MAX_NAME_LENGTH) return { ok: false, problem: 'too-long' };
 	const key = playerKey(name);
-	return db.transaction('rw', db.players, db.evenings, async (): Promise<RenameResult> => {
+	const tables = [db.players, db.evenings, db.rounds, db.summaries, ...outboxTables(db)];
+	return db.transaction('rw', tables, async (): Promise<RenameResult> => {
 		const player = await db.players.get(id);
 		if (!player) return { ok: false, problem: 'missing' };
 		const holder = await db.players.where('key').equals(key).first();
@@ -221,9 +224,12 @@ export async function renamePlayer(
 		}
 		await db.players.update(id, { name, key });
 		for (const e of evenings) {
-			await db.evenings.update(e.id, {
+			const renamed = {
+				...e,
 				players: e.players.map((p) => (p.id === id ? { id: p.id, name } : p))
-			});
+			};
+			await db.evenings.put(renamed);
+			await touchSummary(db, renamed);
 		}
 		return { ok: true };
 	});

@@ -14,7 +14,8 @@ import {
 import type { EveningState, Problem, RoundEntry, Tile } from '$lib/rules/types';
 import type { CabooseDb, DraftRow, EveningRow, RoundRow, SummaryRow } from './database';
 import { readStanding } from './standing';
-import { CHANGED_ALL, nextSummary, summaryIsCurrent, writeSummary } from './summaries';
+import { CHANGED_ALL, nextSummary, putSummary, summaryIsCurrent, writeSummary } from './summaries';
+import { outboxTables } from './outbox';
 import { emptyDraftFields, type DraftFields } from './draft';
 
 export type SaveResult =
@@ -151,7 +152,7 @@ export async function saveRound(
 	try {
 		return await db.transaction(
 			'rw',
-			[db.evenings, db.rounds, db.drafts, db.summaries],
+			[db.evenings, db.rounds, db.drafts, db.summaries, ...outboxTables(db)],
 			async () => {
 				// From the evening's stored standing when it is current: three reads, however long the
 				// evening and the history. Else the rounds are read and replayed.
@@ -177,7 +178,9 @@ export async function saveRound(
 				await db.drafts.delete(eveningId);
 				if ('standing' in checked) {
 					const { setup, standing, summary } = checked;
-					await db.summaries.put(nextSummary(evening, setup, standing, index, row.entry, summary));
+					const next = nextSummary(evening, setup, standing, index, row.entry, summary);
+					// The rounds are read only for a club's copy of the evening.
+					await putSummary(db, next, evening, () => listRounds(db, eveningId));
 				} else await writeSummary(db, evening, [...checked.rows, row], index);
 				return { ok: true } as const;
 			}
@@ -201,7 +204,8 @@ export async function editRound(
 	entry: RoundEntry,
 	starter?: number | null
 ): Promise<SaveResult> {
-	return db.transaction('rw', [db.evenings, db.rounds, db.summaries], async () => {
+	const tables = [db.evenings, db.rounds, db.summaries, ...outboxTables(db)];
+	return db.transaction('rw', tables, async () => {
 		// checkRound also re-checks every later round against the corrected history.
 		const checked = await checkedRounds(db, eveningId, index, entry, (stored) =>
 			stored[index] ? null : { ok: false, conflict: 'no-such-round' }
@@ -230,7 +234,14 @@ export async function editRound(
 
 /** Removes the last saved round; resolves to its index, or null when there was none. */
 export async function undoLastRound(db: CabooseDb, eveningId: string): Promise<number | null> {
-	const tables = [db.evenings, db.rounds, db.drafts, db.tableEvents, db.summaries];
+	const tables = [
+		db.evenings,
+		db.rounds,
+		db.drafts,
+		db.tableEvents,
+		db.summaries,
+		...outboxTables(db)
+	];
 	return db.transaction('rw', tables, async () => {
 		const rows = await listRounds(db, eveningId);
 		const last = rows.at(-1);
@@ -254,7 +265,8 @@ export async function undoLastRound(db: CabooseDb, eveningId: string): Promise<n
 
 /** The scorekeeper ends the evening (early, or a cyclic schedule): no further round is taken. */
 export async function endEvening(db: CabooseDb, eveningId: string): Promise<boolean> {
-	return db.transaction('rw', [db.evenings, db.drafts, db.rounds, db.summaries], async () => {
+	const tables = [db.evenings, db.drafts, db.rounds, db.summaries, ...outboxTables(db)];
+	return db.transaction('rw', tables, async () => {
 		const evening = await db.evenings.get(eveningId);
 		if (!evening) return false;
 		const now = Date.now();
@@ -272,7 +284,8 @@ export async function endEvening(db: CabooseDb, eveningId: string): Promise<bool
 
 /** Reopens an evening the scorekeeper ended, so further rounds can be played. */
 export async function resumeEvening(db: CabooseDb, eveningId: string): Promise<boolean> {
-	return db.transaction('rw', [db.evenings, db.rounds, db.summaries], async () => {
+	const tables = [db.evenings, db.rounds, db.summaries, ...outboxTables(db)];
+	return db.transaction('rw', tables, async () => {
 		const evening = await db.evenings.get(eveningId);
 		if (!evening) return false;
 		const now = Date.now();

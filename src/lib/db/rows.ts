@@ -106,6 +106,45 @@ export interface MetaRow {
 	value: unknown;
 }
 
+/** The club this phone joined (meta row `club`): where its writes are sent, and as whom. */
+export interface ClubMembership {
+	/** The club server's address, without a trailing slash. */
+	server: string;
+	/** The table's (or viewer's) token from the join link. */
+	token: string;
+	club: string;
+	table: string;
+	/** A viewer only reads the club standings: its writes are not sent. */
+	role: 'table' | 'viewer';
+	joinedAt: number;
+	/** The club ended this token's access: nothing more is sent (every evening stays here). */
+	revoked: boolean;
+}
+
+/**
+ * A change to one evening, waiting to be sent to the club (the club protocol's operation): the
+ * whole evening as written (`put`) or its removal (`delete`), with the evening's revision.
+ */
+export type OutboxOp =
+	| {
+			id: string;
+			eveningId: string;
+			revision: number;
+			kind: 'put';
+			evening: { evening: EveningRow; rounds: RoundRow[] };
+	  }
+	| { id: string; eveningId: string; revision: number; kind: 'delete' };
+
+export interface OutboxRow {
+	/** Auto-increment: the order of the writes, the order they are sent in. */
+	seq?: number;
+	/** 0: waiting to be sent; 1: the club refused it (kept aside, never sent again). */
+	held: 0 | 1;
+	op: OutboxOp;
+	/** Why the club refused it (its code), when held. */
+	refused?: string;
+}
+
 export type CabooseDb = Dexie & {
 	players: EntityTable<PlayerRow, 'id'>;
 	evenings: EntityTable<EveningRow, 'id'>;
@@ -114,4 +153,5 @@ export type CabooseDb = Dexie & {
 	tableEvents: EntityTable<TableEventRow, 'id'>;
 	meta: EntityTable<MetaRow, 'key'>;
 	summaries: EntityTable<SummaryRow, 'eveningId'>;
+	outbox: EntityTable<OutboxRow, 'seq'>;
 };

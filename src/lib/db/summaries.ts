@@ -13,6 +13,7 @@ import type { Transaction } from 'dexie';
 import { continueEvening, eveningSetup, scoreStoredEvening } from '$lib/rules';
 import type { EveningSetup, EveningState, RoundEntry, Standing } from '$lib/rules';
 import type { CabooseDb, EveningRow, RoundRow, SummaryRow } from './rows';
+import { recordPut, sendsToClub } from './outbox';
 
 /** The summary of `evening` with `rounds` (all of them, in any order), by the scoring core. */
 export function deriveSummary(evening: EveningRow, rounds: readonly RoundRow[]): SummaryRow {
@@ -61,7 +62,8 @@ function revisionAfter(
 	const previous = before?.revision ?? null;
 	// A summary without a revision starts a new line at a random place, so that it never takes
 	// the number of one that was deleted with its evening or written before revisions were kept.
-	const revision = previous === null ? Math.floor(Math.random() * 2 ** 48) : previous + 1;
+	// (From 1: a club takes revisions from 1 on.)
+	const revision = previous === null ? 1 + Math.floor(Math.random() * 2 ** 48) : previous + 1;
 	return { revision, previous, changedFrom };
 }
 
@@ -116,10 +118,26 @@ export function roundCountsFromKeys(keys: readonly IDBValidKey[]): Map<string, n
 }
 
 /**
- * Inside the caller's read-write transaction (with `summaries` in its scope): stores the summary
- * of `evening` as written with `rounds`, by a write that changed rounds from `changedFrom` on.
- * An evening whose rules this build cannot read gets no summary; readers derive it (and meet the
- * same error) as before summaries were stored.
+ * Inside the caller's read-write transaction: stores `summary`, the one of `evening` as a write
+ * left it with `rounds` (read only when needed), and hands the change to the club's outbox at the
+ * summary's revision (db/outbox.ts: only on a phone in a club). Every write that changes an
+ * evening comes through here, so each appends exactly one operation, in its own transaction.
+ */
+export async function putSummary(
+	db: CabooseDb,
+	summary: SummaryRow,
+	evening: EveningRow,
+	rounds: () => Promise<readonly RoundRow[]> | readonly RoundRow[]
+): Promise<void> {
+	await db.summaries.put(summary);
+	if (summary.revision !== undefined) await recordPut(db, evening, rounds, summary.revision);
+}
+
+/**
+ * Inside the caller's read-write transaction (with `summaries` and `outboxTables` in its scope):
+ * stores the summary of `evening` as written with `rounds`, by a write that changed rounds from
+ * `changedFrom` on. An evening whose rules this build cannot read gets no summary (and sends the
+ * club nothing); readers derive it (and meet the same error) as before summaries were stored.
  */
 export async function writeSummary(
 	db: CabooseDb,
@@ -135,7 +153,23 @@ export async function writeSummary(
 		return;
 	}
 	const before = await db.summaries.get(evening.id);
-	await db.summaries.put({ ...summary, ...revisionAfter(before, changedFrom) });
+	await putSummary(
+		db,
+		{ ...summary, ...revisionAfter(before, changedFrom) },
+		evening,
+		() => rounds
+	);
+}
+
+/**
+ * Inside the caller's read-write transaction: `evening` changed without its rounds (a seat
+ * renamed). On a phone in a club it gets the next revision, which its copy is sent at; elsewhere
+ * nothing needs it (the summary holds no names).
+ */
+export async function touchSummary(db: CabooseDb, evening: EveningRow): Promise<void> {
+	if (!(await sendsToClub(db))) return;
+	const rounds = await db.rounds.where('eveningId').equals(evening.id).toArray();
+	await writeSummary(db, evening, rounds, rounds.length);
 }
 
 /** The schema upgrade to version 2: a summary for every stored evening. */

@@ -13,6 +13,8 @@ const DEXIE_MUTATIONS = 'x-storagemutated-1';
 export class HomeEvenings {
 	/** The newest evening not yet over, for Continue. */
 	newestOpen = $state.raw<EveningSummary | null>(null);
+	/** The phone joined a club (as a table or a viewer): home links to its standings. */
+	inClub = $state(false);
 
 	/** Reads now and again after every write in another tab; returns the stop for `$effect`. */
 	watch(): () => void {
@@ -27,9 +29,13 @@ export class HomeEvenings {
 			running = true;
 			try {
 				// Newer data is for a newer build to show (no answer); the banner says so.
-				const { peek } = await peekDatabase((reader) => reader.newestOpen());
-				const open = peek?.answer;
-				if (!stopped) this.newestOpen = open ? summaryOf(open) : null;
+				const { peek } = await peekDatabase((reader) =>
+					Promise.all([reader.newestOpen(), reader.club()])
+				);
+				const [open, club] = peek?.answer ?? [null, null];
+				if (stopped) return;
+				this.newestOpen = open ? summaryOf(open) : null;
+				this.inClub = club !== null;
 			} catch (e) {
 				console.error('Caboose: the saved evenings could not be read', e);
 			} finally {

@@ -12,16 +12,7 @@
 //  5. the pip scale: the median size of the round, face-ringed blobs; blobs are kept by their
 //     size relative to it, pairs joined by blur split in two;
 //  6. confidence from what could go wrong.
-import {
-	closing,
-	dilate,
-	downscale,
-	label,
-	moments,
-	type Components,
-	type Planes,
-	type Rgba
-} from './image';
+import { closing, dilate, downscale, label, moments, type Components, type Rgba } from './image';
 import { faceReaches } from './face';
 import { inkPlane, whiteGains, type Ink } from './light';
 

@@ -2,6 +2,7 @@
 
 import type { CabooseDb } from '../database';
 import { writeSummary } from '../summaries';
+import { outboxTables } from '../outbox';
 import { parseBackup } from './parse';
 import { MAX_BACKUP_BYTES, type Backup, type BackupProblem } from './types';
 
@@ -34,7 +35,15 @@ export async function importBackup(db: CabooseDb, backup: Backup): Promise<Impor
 	const result: ImportResult = { added: 0, replaced: 0, kept: 0, rounds: 0, players: 0 };
 	await db.transaction(
 		'rw',
-		[db.players, db.evenings, db.rounds, db.drafts, db.tableEvents, db.meta, db.summaries],
+		[
+			db.players,
+			db.evenings,
+			db.rounds,
+			db.drafts,
+			db.tableEvents,
+			db.summaries,
+			...outboxTables(db)
+		],
 		async () => {
 			for (const bundle of backup.evenings) {
 				const { evening, rounds } = bundle;

@@ -1,0 +1,146 @@
+// The phone's side of the club protocol (protocol.ts, docs/club.md): the requests, and what each
+// answer means for the sync loop. No Dexie, no DOM: `fetch` is passed in, so tests answer it.
+
+import * as v from 'valibot';
+import {
+	AckSchema,
+	MeSchema,
+	StandingsSchema,
+	type Ack,
+	type ClubOp,
+	type Me,
+	type Standings
+} from './protocol';
+
+export type Fetch = typeof fetch;
+
+/** Where a phone reaches its club: the server's address and the table's token. */
+export interface ClubAddress {
+	server: string;
+	token: string;
+}
+
+function request(
+	to: ClubAddress,
+	path: string,
+	init: RequestInit = {}
+): RequestInit & {
+	url: string;
+} {
+	return {
+		...init,
+		url: `${to.server}${path}`,
+		headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${to.token}` },
+		// Never the page's cookies; the token is the only credential.
+		credentials: 'omit',
+		cache: 'no-store'
+	};
+}
+
+async function call(fetchFn: Fetch, to: ClubAddress, path: string, init?: RequestInit) {
+	const { url, ...rest } = request(to, path, init);
+	return fetchFn(url, rest);
+}
+
+async function json(response: Response): Promise<unknown> {
+	try {
+		return await response.json();
+	} catch {
+		return undefined;
+	}
+}
+
+/** Who the join link's token is: the club and the table, or why the link cannot be used. */
+export type MeAnswer =
+	| { ok: true; me: Me }
+	/** The club refuses the token (tampered, revoked, or another club's). */
+	| { ok: false; reason: 'refused' }
+	/** No answer from the server, or not a club's answer. */
+	| { ok: false; reason: 'unreachable' };
+
+export async function askWhoAmI(fetchFn: Fetch, to: ClubAddress): Promise<MeAnswer> {
+	let response: Response;
+	try {
+		response = await call(fetchFn, to, '/v1/me');
+	} catch {
+		return { ok: false, reason: 'unreachable' };
+	}
+	if (response.status === 401 || response.status === 403) return { ok: false, reason: 'refused' };
+	if (!response.ok) return { ok: false, reason: 'unreachable' };
+	const me = v.safeParse(MeSchema, await json(response));
+	return me.success ? { ok: true, me: me.output } : { ok: false, reason: 'unreachable' };
+}
+
+/** What became of a batch, for the sync loop. */
+export type BatchAnswer =
+	/** The club answered for each operation. */
+	| { kind: 'ack'; ack: Ack }
+	/** The token no longer opens the club (revoked, or unknown): stop sending. */
+	| { kind: 'revoked' }
+	/** The batch's operation at `index` is one the club's schema refuses: keep it aside. */
+	| { kind: 'invalid'; index: number | null }
+	/** No answer, the server busy or away: send again later (after `after` ms, when it says). */
+	| { kind: 'retry'; after: number | null };
+
+/** `ops[3].evening.rounds[0]` → 3. */
+function opIndex(path: unknown): number | null {
+	const match = typeof path === 'string' ? /^ops\[(\d+)\]/.exec(path) : null;
+	return match ? Number(match[1]) : null;
+}
+
+export async function sendBatch(
+	fetchFn: Fetch,
+	to: ClubAddress,
+	ops: readonly ClubOp[]
+): Promise<BatchAnswer> {
+	let response: Response;
+	try {
+		response = await call(fetchFn, to, '/v1/ops', {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ ops })
+		});
+	} catch {
+		return { kind: 'retry', after: null };
+	}
+	if (response.status === 401 || response.status === 403) return { kind: 'revoked' };
+	if (response.ok) {
+		const ack = v.safeParse(AckSchema, await json(response));
+		return ack.success ? { kind: 'ack', ack: ack.output } : { kind: 'retry', after: null };
+	}
+	if (response.status === 400 || response.status === 413) {
+		const body = (await json(response)) as { path?: unknown } | undefined;
+		return { kind: 'invalid', index: opIndex(body?.path) };
+	}
+	const seconds = Number(response.headers.get('Retry-After'));
+	return { kind: 'retry', after: seconds > 0 ? seconds * 1000 : null };
+}
+
+export type StandingsAnswer =
+	{ ok: true; standings: Standings } | { ok: false; reason: 'refused' | 'unreachable' };
+
+export async function fetchStandings(fetchFn: Fetch, to: ClubAddress): Promise<StandingsAnswer> {
+	let response: Response;
+	try {
+		response = await call(fetchFn, to, '/v1/standings');
+	} catch {
+		return { ok: false, reason: 'unreachable' };
+	}
+	if (response.status === 401 || response.status === 403) return { ok: false, reason: 'refused' };
+	if (!response.ok) return { ok: false, reason: 'unreachable' };
+	const parsed = v.safeParse(StandingsSchema, await json(response));
+	return parsed.success
+		? { ok: true, standings: parsed.output }
+		: { ok: false, reason: 'unreachable' };
+}
+
+/** The club's live channel: EventSource sends no header, so the token rides in the query. */
+export function eventsUrl(to: ClubAddress): string {
+	return `${to.server}/v1/events?token=${encodeURIComponent(to.token)}`;
+}
+
+/** The wait before retry number `attempt` (0, 1, …): doubling from 1 s up to a minute, jittered. */
+export function backoff(attempt: number, random: () => number = Math.random): number {
+	const base = Math.min(60_000, 1000 * 2 ** Math.max(0, attempt));
+	return Math.round(base * (0.75 + random() * 0.5));
+}

@@ -1,0 +1,149 @@
+// The club's outbox. On a phone joined to a club as a table, each write that changes an evening
+// appends its operation here in the write's own transaction (through writeSummary, and
+// deleteEvening), so an operation exists exactly when its write was stored. The sync loop
+// (state/club) sends them in order and drops them only once the club has acknowledged them.
+// Without a club nothing is appended: the writes are as they were.
+
+import type { CabooseDb, ClubMembership, EveningRow, OutboxOp, OutboxRow, RoundRow } from './rows';
+
+/** The meta row that holds the club this phone joined. */
+export const CLUB_KEY = 'club';
+
+/** What a write that changes an evening must also hold in its transaction. */
+export function outboxTables(db: CabooseDb) {
+	return [db.meta, db.outbox];
+}
+
+/** A stored membership read defensively: anything else is no membership. */
+export function readMembership(value: unknown): ClubMembership | null {
+	if (typeof value !== 'object' || value === null) return null;
+	const c = value as Partial<ClubMembership>;
+	const texts = [c.server, c.token, c.club, c.table];
+	if (!texts.every((t) => typeof t === 'string' && t !== '')) return null;
+	if (c.role !== 'table' && c.role !== 'viewer') return null;
+	return {
+		server: c.server!,
+		token: c.token!,
+		club: c.club!,
+		table: c.table!,
+		role: c.role,
+		joinedAt: typeof c.joinedAt === 'number' ? c.joinedAt : 0,
+		revoked: c.revoked === true
+	};
+}
+
+export async function clubMembership(db: CabooseDb): Promise<ClubMembership | null> {
+	return readMembership((await db.meta.get(CLUB_KEY))?.value);
+}
+
+/** Whether this phone's writes go to a club now (a table whose access was not revoked). */
+export async function sendsToClub(db: CabooseDb): Promise<boolean> {
+	const club = await clubMembership(db);
+	return club !== null && club.role === 'table' && !club.revoked;
+}
+
+async function append(db: CabooseDb, op: OutboxOp): Promise<void> {
+	await db.outbox.add({ held: 0, op });
+}
+
+/**
+ * Inside the caller's read-write transaction (with `outboxTables` in its scope): the evening as
+ * written now, at `revision`, for the club. `rounds` are read only for a phone in a club.
+ */
+export async function recordPut(
+	db: CabooseDb,
+	evening: EveningRow,
+	rounds: () => Promise<readonly RoundRow[]> | readonly RoundRow[],
+	revision: number
+): Promise<void> {
+	if (!(await sendsToClub(db))) return;
+	const ordered = [...(await rounds())].sort((a, b) => a.index - b.index);
+	await append(db, {
+		id: crypto.randomUUID(),
+		eveningId: evening.id,
+		revision,
+		kind: 'put',
+		evening: { evening, rounds: ordered }
+	});
+}
+
+/** Inside the caller's read-write transaction: the evening's removal, at `revision`. */
+export async function recordDelete(
+	db: CabooseDb,
+	eveningId: string,
+	revision: number
+): Promise<void> {
+	if (!(await sendsToClub(db))) return;
+	await append(db, { id: crypto.randomUUID(), eveningId, revision, kind: 'delete' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// For the sync loop and the Settings screen.
+
+/** The oldest `limit` operations waiting to be sent, in the order they were written. */
+export async function waitingOps(db: CabooseDb, limit: number): Promise<OutboxRow[]> {
+	return db.outbox.where('held').equals(0).limit(limit).toArray();
+}
+
+export interface OutboxCounts {
+	waiting: number;
+	/** Operations the club refused, kept aside. */
+	refused: number;
+}
+
+export async function outboxCounts(db: CabooseDb): Promise<OutboxCounts> {
+	return db.transaction('r', db.outbox, async () => ({
+		waiting: await db.outbox.where('held').equals(0).count(),
+		refused: await db.outbox.where('held').equals(1).count()
+	}));
+}
+
+/**
+ * What the club answered for a batch of `sent` rows: the operations it stored or already had are
+ * dropped, the ones it refused are kept aside with their code; any other stays to be sent again.
+ */
+export async function settleOps(
+	db: CabooseDb,
+	sent: readonly OutboxRow[],
+	done: readonly string[],
+	refused: readonly { id: string; code: string }[]
+): Promise<void> {
+	const doneIds = new Set(done);
+	const refusedBy = new Map(refused.map((r) => [r.id, r.code]));
+	await db.transaction('rw', db.outbox, async () => {
+		for (const row of sent) {
+			if (row.seq === undefined) continue;
+			if (doneIds.has(row.op.id)) await db.outbox.delete(row.seq);
+			else if (refusedBy.has(row.op.id)) {
+				await db.outbox.update(row.seq, { held: 1, refused: refusedBy.get(row.op.id)! });
+			}
+		}
+	});
+}
+
+/** Joins a club: from now on each write that changes an evening is sent to it. */
+export async function joinClub(db: CabooseDb, club: ClubMembership): Promise<void> {
+	await db.transaction('rw', [db.meta, db.outbox], async () => {
+		await db.outbox.clear();
+		await db.meta.put({ key: CLUB_KEY, value: { ...club } });
+	});
+}
+
+/** Leaves the club: nothing more is sent; every evening stays on the phone. */
+export async function leaveClub(db: CabooseDb): Promise<void> {
+	await db.transaction('rw', [db.meta, db.outbox], async () => {
+		await db.meta.delete(CLUB_KEY);
+		await db.outbox.clear();
+	});
+}
+
+/** The club ended this token's access: sending stops, and Settings says so. */
+export async function markRevoked(db: CabooseDb, token: string): Promise<void> {
+	await db.transaction('rw', db.meta, async () => {
+		const club = await clubMembership(db);
+		// Only the membership that was refused (not one joined again meanwhile).
+		if (club && club.token === token) {
+			await db.meta.put({ key: CLUB_KEY, value: { ...club, revoked: true } });
+		}
+	});
+}

@@ -1,0 +1,93 @@
+// The club standings screen: what the club's server computes (GET /v1/standings), read again
+// each time its live channel (server-sent events) says something changed. The browser's
+// EventSource reconnects by itself after a dropped connection; when it gives up (the server was
+// away), this opens it again after a wait that doubles up to a minute.
+import type { CabooseDb, ClubMembership } from '$lib/db/database';
+import { clubMembership } from '$lib/db/outbox';
+import { backoff, eventsUrl, fetchStandings, type Fetch } from '$lib/club/client';
+import type { Standings } from '$lib/club/protocol';
+import { appDb } from '../app-db';
+
+export type StandingsLink = 'connecting' | 'live' | 'reconnecting' | 'refused';
+
+export class ClubStandingsView {
+	/** undefined while loading; null when the phone is in no club. */
+	club = $state.raw<ClubMembership | null | undefined>(undefined);
+	standings = $state.raw<Standings | null>(null);
+	link = $state<StandingsLink>('connecting');
+	/** The last read failed (the server away): what is shown may be old. */
+	stale = $state(false);
+	readonly #db: CabooseDb;
+	readonly #fetch: Fetch;
+
+	constructor(db: CabooseDb = appDb, fetchFn: Fetch = (...a) => fetch(...a)) {
+		this.#db = db;
+		this.#fetch = fetchFn;
+	}
+
+	/** Reads the standings and follows the club's live channel; returns the stop for `$effect`. */
+	watch(): () => void {
+		let stopped = false;
+		let source: EventSource | null = null;
+		let timer: ReturnType<typeof setTimeout> | undefined;
+		let failures = 0;
+		let reading: Promise<void> | null = null;
+		let again = false;
+
+		const read = async (club: ClubMembership): Promise<void> => {
+			if (reading) {
+				again = true;
+				return;
+			}
+			reading = (async () => {
+				do {
+					again = false;
+					const answer = await fetchStandings(this.#fetch, club);
+					if (stopped) return;
+					if (answer.ok) {
+						this.standings = answer.standings;
+						this.stale = false;
+					} else if (answer.reason === 'refused') this.link = 'refused';
+					else this.stale = true;
+				} while (again && !stopped);
+			})();
+			await reading;
+			reading = null;
+		};
+
+		const connect = (club: ClubMembership) => {
+			if (stopped) return;
+			source = new EventSource(eventsUrl(club));
+			source.addEventListener('change', () => {
+				failures = 0;
+				this.link = 'live';
+				void read(club);
+			});
+			source.onerror = () => {
+				if (stopped || !source) return;
+				if (source.readyState === EventSource.CLOSED) {
+					source.close();
+					this.link = 'reconnecting';
+					timer = setTimeout(() => connect(club), backoff(failures++));
+					// A refused token closes the channel at once: find out why.
+					void read(club);
+				} else this.link = 'reconnecting';
+			};
+		};
+
+		void (async () => {
+			const club = await clubMembership(this.#db).catch(() => null);
+			if (stopped) return;
+			this.club = club;
+			if (!club) return;
+			await read(club);
+			if (this.link !== 'refused') connect(club);
+		})();
+
+		return () => {
+			stopped = true;
+			clearTimeout(timer);
+			source?.close();
+		};
+	}
+}

@@ -1,0 +1,215 @@
+// Club play end to end, against the real club server (`npm run club`, embedded PGlite in a
+// temporary folder): two phones joined as two tables and a wall screen joined as a viewer; rounds
+// saved at each table appear in the viewer's Club standings; a table offline for three rounds
+// catches up once online; a tampered join link is refused and stores nothing; a revoked table
+// is told so on Settings and keeps every round.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { newEvening, playRound } from './helpers/evening';
+
+// The club server lives in this repository's server/ (CLUB_SERVER_DIR: another checkout of it).
+const SERVER_DIR = process.env.CLUB_SERVER_DIR ?? process.cwd();
+const MAIN = join(SERVER_DIR, 'server/src/main.ts');
+const TSX = join(SERVER_DIR, 'node_modules/.bin/tsx');
+
+test.skip(!existsSync(MAIN) || !existsSync(TSX), `no club server at ${MAIN}`);
+test.describe.configure({ mode: 'serial' });
+
+let server: ChildProcess | null = null;
+let dataDir = '';
+let env: NodeJS.ProcessEnv = {};
+
+function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const probe = createServer();
+		probe.once('error', reject);
+		probe.listen(0, '127.0.0.1', () => {
+			const { port } = probe.address() as { port: number };
+			probe.close(() => resolve(port));
+		});
+	});
+}
+
+async function club(...args: string[]): Promise<string> {
+	const run = promisify(execFile);
+	const { stdout } = await run(TSX, ['--tsconfig', 'server/tsconfig.json', MAIN, ...args], {
+		cwd: SERVER_DIR,
+		env
+	});
+	return stdout;
+}
+
+/** Invites a table (or a viewer) and answers its join link. */
+async function invite(name: string, viewer = false): Promise<string> {
+	const out = await club('invite', ...(viewer ? ['--viewer'] : []), name);
+	const link = /^Join link: (\S+)$/m.exec(out)?.[1];
+	if (!link) throw new Error(`No join link in: ${out}`);
+	return link;
+}
+
+test.beforeAll(async ({ baseURL }) => {
+	const port = await freePort();
+	dataDir = mkdtempSync(join(tmpdir(), 'caboose-club-e2e-'));
+	env = {
+		...process.env,
+		PORT: String(port),
+		HOST: '127.0.0.1',
+		CLUB_DATA: dataDir,
+		CLUB_NAME: 'Domino club',
+		APP_ORIGIN: new URL(baseURL!).origin
+	};
+	delete env.DATABASE_URL;
+	server = spawn(TSX, ['--tsconfig', 'server/tsconfig.json', MAIN, 'serve'], {
+		cwd: SERVER_DIR,
+		env,
+		stdio: ['ignore', 'pipe', 'inherit']
+	});
+	await new Promise<void>((resolve, reject) => {
+		let out = '';
+		server!.stdout!.on('data', (chunk: Buffer) => {
+			out += chunk.toString();
+			if (out.includes('serving on')) resolve();
+		});
+		server!.once('exit', (code) => reject(new Error(`club server exited (${code}): ${out}`)));
+	});
+});
+
+test.afterAll(async () => {
+	if (server && server.exitCode === null) {
+		const exited = new Promise((resolve) => server!.once('exit', resolve));
+		server.kill('SIGTERM');
+		await exited;
+	}
+	if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A new phone that opens `link` and joins; resolves on its home screen. */
+async function joinedPhone(
+	browser: Browser,
+	link: string,
+	club: string,
+	table: string
+): Promise<{ context: BrowserContext; page: Page }> {
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	await page.goto(link);
+	await expect(page.getByText(`Join ${club} as ${table}?`, { exact: true })).toBeVisible();
+	await page.getByRole('button', { name: 'Join club', exact: true }).click();
+	await expect(page).toHaveURL(/\/$/);
+	await expect(page.getByRole('link', { name: 'Club standings', exact: true })).toBeVisible();
+	return { context, page };
+}
+
+/** Serious or critical accessibility problems on the screen shown (axe). */
+async function axeProblems(page: Page): Promise<string[]> {
+	const results = await new AxeBuilder({ page }).analyze();
+	return results.violations
+		.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+		.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The row of `name` in the table captioned `caption`, as its cells' texts. */
+function row(page: Page, caption: string, name: string) {
+	return page
+		.getByRole('table', { name: caption, exact: true })
+		.getByRole('row')
+		.filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+}
+
+test('two tables and a viewer: rounds at each table reach the club standings, live', async ({
+	browser
+}) => {
+	const one = await joinedPhone(browser, await invite('Table 1'), 'Domino club', 'Table 1');
+	const two = await joinedPhone(browser, await invite('Table 2'), 'Domino club', 'Table 2');
+	const wall = await joinedPhone(browser, await invite('Bar TV', true), 'Domino club', 'Bar TV');
+	await wall.page.getByRole('link', { name: 'Club standings', exact: true }).click();
+	await expect(wall.page.getByRole('heading', { level: 1 })).toHaveText('Club standings');
+	const standings = wall.page.getByRole('table', { name: 'Club standings', exact: true });
+	await expect(standings).toBeVisible();
+
+	await newEvening(one.page, ['Anna', 'Ben'], 'swiss-jassshop');
+	await playRound(one.page, 'Anna', { Ben: 10 });
+	await newEvening(two.page, ['Cleo', 'Dan'], 'swiss-jassshop');
+	await playRound(two.page, 'Cleo', { Dan: 7 });
+
+	// The viewer's screen follows without a reload.
+	await expect(row(wall.page, 'Club standings', 'Ben')).toContainText('10');
+	await expect(row(wall.page, 'Club standings', 'Dan')).toContainText('7');
+	await expect(row(wall.page, 'Club standings', 'Anna')).toBeVisible();
+	await expect(row(wall.page, 'Club standings', 'Cleo')).toBeVisible();
+	await expect(row(wall.page, "Tonight's tables", 'Table 2')).toContainText('Cleo');
+	expect(await axeProblems(wall.page)).toEqual([]);
+
+	// Table 2 loses its signal for three rounds: nothing reaches the club, nothing is lost.
+	await two.context.setOffline(true);
+	await playRound(two.page, 'Cleo', { Dan: 1 });
+	await playRound(two.page, 'Cleo', { Dan: 2 });
+	await playRound(two.page, 'Cleo', { Dan: 3 });
+	await expect(row(wall.page, 'Club standings', 'Dan')).toContainText('7');
+	const tableTwoRound = row(wall.page, "Tonight's tables", 'Table 2').getByRole('cell').first();
+	await expect(tableTwoRound).toHaveText('1');
+
+	// Back online: the three rounds arrive, in order.
+	await two.context.setOffline(false);
+	await expect(row(wall.page, 'Club standings', 'Dan')).toContainText('13');
+	await expect(tableTwoRound).toHaveText('4');
+
+	// Table 1's Settings: everything sent.
+	await one.page.goto('/settings');
+	await expect(one.page.getByText('Table 1', { exact: true })).toBeVisible();
+	await expect(one.page.getByRole('status').filter({ hasText: 'All sent' })).toBeVisible();
+	expect(await axeProblems(one.page)).toEqual([]);
+
+	// The club ends Table 1's access mid-evening: the phone says so, and keeps every round.
+	await club('revoke', 'Table 1');
+	await one.page.goto('/');
+	await one.page.getByRole('link', { name: /Continue/ }).click();
+	await playRound(one.page, 'Ben', { Anna: 4 });
+	await one.page.goto('/settings');
+	await expect(one.page.getByRole('alert')).toContainText("The club has ended this table's access");
+	await expect(one.page.getByRole('button', { name: 'Leave club', exact: true })).toBeVisible();
+
+	for (const phone of [one, two, wall]) await phone.context.close();
+});
+
+test('a tampered join link is refused with a clear message and stores nothing', async ({
+	browser
+}) => {
+	const link = new URL(await invite('Table 9'));
+	const params = new URLSearchParams(link.hash.slice(1));
+	const token = params.get('token')!;
+	params.set('token', (token[0] === 'A' ? 'B' : 'A') + token.slice(1));
+	link.hash = params.toString();
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	await page.goto(link.href);
+	await expect(page.getByRole('alert')).toHaveText(
+		'This club link is not valid: the club does not accept it. Ask the club for a new link. Nothing was stored.'
+	);
+	await expect(page.getByRole('button', { name: 'Join club' })).toHaveCount(0);
+	expect(await axeProblems(page)).toEqual([]);
+	const stored = await page.evaluate(async () => {
+		const names = (await indexedDB.databases()).map((d) => d.name);
+		if (!names.includes('caboose')) return null;
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const req = indexedDB.open('caboose');
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		if (!db.objectStoreNames.contains('meta')) return null;
+		const row = await new Promise((resolve) => {
+			const req = db.transaction('meta').objectStore('meta').get('club');
+			req.onsuccess = () => resolve(req.result ?? null);
+		});
+		db.close();
+		return row;
+	});
+	expect(stored).toBeNull();
+	await context.close();
+});

@@ -1,0 +1,241 @@
+// The club's sync loop against a fake club (a fetch that answers as the server does): the outbox
+// goes in order, in batches; operations are dropped only once acknowledged, and the same one
+// twice is stored once; failures wait longer each time; offline waits for `online` and then
+// catches up in order; a 401 stops sending and keeps every round.
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CabooseDb, ClubMembership, OutboxRow } from '$lib/db/database';
+import { clubMembership, joinClub, outboxCounts } from '$lib/db/outbox';
+import { saveRound } from '$lib/db/rounds';
+import { MAX_BATCH_OPS, type ClubOp } from '$lib/club/protocol';
+import { backoff } from '$lib/club/client';
+import { ClubSync, type SyncOptions } from '$lib/state/club/sync';
+import { closeAll, freshDb, newEvening } from '../db/helpers';
+
+afterEach(closeAll);
+
+const CLUB: ClubMembership = {
+	server: 'https://club.example',
+	token: 'T'.repeat(43),
+	club: 'Domino club',
+	table: 'Table 1',
+	role: 'table',
+	joinedAt: 1,
+	revoked: false
+};
+
+/** A club that keeps the newest revision of each evening, as the server does. */
+class FakeClub {
+	stored = new Map<string, number>();
+	seen = new Set<string>();
+	/** Every batch received, in order (ops' ids). */
+	batches: string[][] = [];
+	/** Each evening's revisions in the order they were applied. */
+	applied: { eveningId: string; revision: number }[] = [];
+	mode: 'ok' | 'down' | 'lose-answer' | 'revoked' | 'busy' = 'ok';
+	refuse = new Set<string>();
+
+	fetch = async (url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+		expect(String(url)).toBe(`${CLUB.server}/v1/ops`);
+		expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${CLUB.token}`);
+		if (this.mode === 'down') throw new TypeError('Failed to fetch');
+		if (this.mode === 'revoked') return Response.json({ error: 'token-revoked' }, { status: 401 });
+		if (this.mode === 'busy') return Response.json({ error: 'unavailable' }, { status: 503 });
+		const { ops } = JSON.parse(String(init?.body)) as { ops: ClubOp[] };
+		this.batches.push(ops.map((o) => o.id));
+		const ack = { applied: [] as string[], ignored: [] as string[], refused: [] as object[] };
+		for (const op of ops) {
+			if (this.refuse.has(op.id)) ack.refused.push({ id: op.id, code: 'round-refused' });
+			else if (this.seen.has(op.id) || (this.stored.get(op.eveningId) ?? 0) >= op.revision) {
+				ack.ignored.push(op.id);
+			} else {
+				this.seen.add(op.id);
+				this.stored.set(op.eveningId, op.revision);
+				this.applied.push({ eveningId: op.eveningId, revision: op.revision });
+				ack.applied.push(op.id);
+			}
+		}
+		if (this.mode === 'lose-answer') {
+			this.mode = 'ok';
+			throw new TypeError('The connection dropped after the club stored the batch');
+		}
+		return Response.json(ack);
+	};
+}
+
+function fakeTimers() {
+	const waits: number[] = [];
+	const pending: (() => void)[] = [];
+	return {
+		waits,
+		options: {
+			setTimer: (run: () => void, ms: number) => {
+				waits.push(ms);
+				pending.push(run);
+				return pending.length;
+			},
+			clearTimer: () => undefined
+		} satisfies Partial<SyncOptions>,
+		/** Runs the retry that is due. */
+		fire: () => pending.shift()?.()
+	};
+}
+
+function syncFor(db: CabooseDb, club: FakeClub, more: SyncOptions = {}) {
+	return new ClubSync(db, {
+		fetch: club.fetch,
+		events: new EventTarget(),
+		isOnline: () => true,
+		exclusive: (work) => work(),
+		...more
+	});
+}
+
+async function playedEvening(db: CabooseDb, rounds: number): Promise<string> {
+	const id = await newEvening(db, {
+		names: ['Anna', 'Ben'],
+		rules: { preset: 'swiss-jassshop' },
+		firstStarter: 0
+	});
+	for (let i = 0; i < rounds; i++) await playRound(db, id, i);
+	return id;
+}
+
+async function playRound(db: CabooseDb, id: string, index: number) {
+	const [a, b] = (await db.evenings.get(id))!.players.map((p) => p.id) as [string, string];
+	const saved = await saveRound(db, id, index, {
+		out: a,
+		blocked: false,
+		hands: { [b]: index + 1 }
+	});
+	expect(saved).toEqual({ ok: true });
+}
+
+async function waiting(db: CabooseDb): Promise<OutboxRow[]> {
+	return db.outbox.where('held').equals(0).toArray();
+}
+
+describe('the club sync loop', () => {
+	it('sends the outbox in order, in batches, and drops only what the club acknowledged', async () => {
+		const db = freshDb();
+		await joinClub(db, CLUB);
+		const ops: OutboxRow[] = Array.from({ length: MAX_BATCH_OPS * 2 + 7 }, (_, i) => ({
+			held: 0,
+			op: { id: crypto.randomUUID(), eveningId: `e${i}`, revision: 1, kind: 'delete' }
+		}));
+		await db.outbox.bulkAdd(ops);
+		const club = new FakeClub();
+		await syncFor(db, club).kick();
+		expect(club.batches.map((b) => b.length)).toEqual([MAX_BATCH_OPS, MAX_BATCH_OPS, 7]);
+		expect(club.batches.flat()).toEqual(ops.map((r) => r.op.id));
+		expect(await db.outbox.count()).toBe(0);
+	});
+
+	it('a batch whose answer was lost is sent again and stored once', async () => {
+		const db = freshDb();
+		await joinClub(db, CLUB);
+		const id = await playedEvening(db, 3);
+		const club = new FakeClub();
+		club.mode = 'lose-answer';
+		const timers = fakeTimers();
+		const sync = syncFor(db, club, timers.options);
+		await sync.kick();
+		// Stored by the club, but unacknowledged: every operation is still waiting.
+		expect((await waiting(db)).length).toBe(4);
+		expect(sync.status).toBe('waiting-to-retry');
+		timers.fire();
+		await sync.kick();
+		expect(club.batches).toHaveLength(2);
+		expect(club.batches[1]).toEqual(club.batches[0]);
+		expect(club.applied.map((a) => a.eveningId)).toEqual([id, id, id, id]);
+		expect(await db.outbox.count()).toBe(0);
+	});
+
+	it('keeps aside what the club refused and sends the rest', async () => {
+		const db = freshDb();
+		await joinClub(db, CLUB);
+		await playedEvening(db, 2);
+		const club = new FakeClub();
+		const [, second] = await waiting(db);
+		club.refuse.add(second!.op.id);
+		await syncFor(db, club).kick();
+		expect(await outboxCounts(db)).toEqual({ waiting: 0, refused: 1 });
+	});
+
+	it('waits longer after each failure, and starts again from a second once it succeeds', async () => {
+		const db = freshDb();
+		await joinClub(db, CLUB);
+		await playedEvening(db, 1);
+		const club = new FakeClub();
+		club.mode = 'busy';
+		const timers = fakeTimers();
+		const sync = syncFor(db, club, timers.options);
+		await sync.kick();
+		for (let i = 0; i < 4; i++) {
+			timers.fire();
+			await sync.kick();
+		}
+		expect(timers.waits).toHaveLength(5);
+		timers.waits.forEach((ms, i) => {
+			expect(ms).toBeGreaterThanOrEqual(0.75 * 1000 * 2 ** i);
+			expect(ms).toBeLessThanOrEqual(1.25 * 1000 * 2 ** i);
+		});
+		expect(backoff(20, () => 0.5)).toBe(60_000);
+		club.mode = 'ok';
+		timers.fire();
+		await sync.kick();
+		expect(await db.outbox.count()).toBe(0);
+		expect(sync.status).toBe('idle');
+	});
+
+	it('offline for three rounds, then online: catches up in order', async () => {
+		const db = freshDb();
+		await joinClub(db, CLUB);
+		const events = new EventTarget();
+		let online = true;
+		const club = new FakeClub();
+		const sync = syncFor(db, club, { events, isOnline: () => online });
+		const stop = sync.start();
+		const id = await playedEvening(db, 1);
+		await sync.kick();
+		expect(club.stored.get(id)).toBeDefined();
+		const sent = club.applied.length;
+
+		online = false;
+		events.dispatchEvent(new Event('offline'));
+		for (let i = 1; i <= 3; i++) await playRound(db, id, i);
+		await sync.kick();
+		expect(sync.status).toBe('offline');
+		expect(club.applied.length).toBe(sent);
+		expect((await waiting(db)).length).toBe(3);
+
+		online = true;
+		events.dispatchEvent(new Event('online'));
+		await sync.kick();
+		const revisions = club.applied.slice(sent).map((a) => a.revision);
+		expect(revisions).toHaveLength(3);
+		expect(revisions).toEqual([...revisions].sort((a, b) => a - b));
+		expect(club.stored.get(id)).toBe((await db.summaries.get(id))!.revision);
+		expect(await db.outbox.count()).toBe(0);
+		stop();
+	});
+
+	it('a revoked token stops sending, says so, and keeps every round', async () => {
+		const db = freshDb();
+		await joinClub(db, CLUB);
+		const id = await playedEvening(db, 2);
+		const club = new FakeClub();
+		club.mode = 'revoked';
+		const sync = syncFor(db, club);
+		await sync.kick();
+		expect(sync.status).toBe('stopped');
+		expect((await clubMembership(db))!.revoked).toBe(true);
+		expect(await db.rounds.where('eveningId').equals(id).count()).toBe(2);
+		// Nothing more is sent, nor appended.
+		await playRound(db, id, 2);
+		club.mode = 'ok';
+		await sync.kick();
+		expect(club.batches).toHaveLength(0);
+		expect(await db.rounds.where('eveningId').equals(id).count()).toBe(3);
+	});
+});
