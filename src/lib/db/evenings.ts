@@ -3,6 +3,7 @@ import type { Problem, RulesChoice } from '$lib/rules/types';
 import type { CabooseDb, EveningRow, PlayerRow, SeatRow } from './database';
 import { withRounds, type EveningListItem } from './group';
 import { writeSummary } from './summaries';
+import { revisionMoved, type MadeFrom, type Stale } from './rounds';
 
 export type { EveningListItem };
 
@@ -88,10 +89,19 @@ export async function knownPlayers(db: CabooseDb): Promise<PlayerRow[]> {
 	return db.players.orderBy('lastPlayedAt').reverse().toArray();
 }
 
-/** Removes an evening with everything that belongs to it; its players stay known. */
-export async function deleteEvening(db: CabooseDb, id: string): Promise<void> {
+/**
+ * Removes an evening with everything that belongs to it; its players stay known. Made from a
+ * revision of it (`made`), an evening written since is not removed: its conflict is answered.
+ */
+export async function deleteEvening(
+	db: CabooseDb,
+	id: string,
+	made?: MadeFrom
+): Promise<Stale | void> {
 	const tables = [db.evenings, db.rounds, db.drafts, db.tableEvents, db.summaries];
-	await db.transaction('rw', tables, async () => {
+	return db.transaction('rw', tables, async () => {
+		const moved = revisionMoved(db, id, made);
+		if (moved && (await moved)) return { conflict: 'evening-changed' as const };
 		await db.rounds.where('eveningId').equals(id).delete();
 		await db.summaries.delete(id);
 		await db.drafts.where('eveningId').equals(id).delete();

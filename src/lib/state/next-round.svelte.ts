@@ -18,8 +18,14 @@ export type SaveOutcome = Outcome<number> | null;
 export class NextRoundEntry {
 	/** A round is being written. */
 	saving = $state(false);
+	/**
+	 * The round (1-based) another tab saved while this form held what was typed for it: kept in
+	 * the form, never saved as the next round, until dismissed.
+	 */
+	overtaken = $state<number | null>(null);
 
 	readonly #session: EveningSession;
+
 	/** The round this entry has just saved, until the evening has moved past it. */
 	#saved: number | null = null;
 	/** Drops a draft write still waiting (set while a draft is kept). */
@@ -49,9 +55,21 @@ export class NextRoundEntry {
 				// round as soon as the live read answers. Reading that round's draft meanwhile could
 				// restore what another tab typed for it a moment ago (and take "Saved" away).
 				if (index === this.#saved) return;
+				// What was typed for a round another tab saved stays until it is dismissed.
+				if (this.overtaken !== null) return;
 				this.#saved = null;
 				// The round moved on without this form being saved (another tab saved it): what was
-				// typed belonged to that round, never to this one.
+				// typed belonged to that round, never to this one. It is kept, and said, until
+				// dismissed; an empty form simply moves on.
+				const typedFor = untrack(() =>
+					form.loadedFor !== null && form.loadedFor < index && !form.pristine
+						? form.loadedFor
+						: null
+				);
+				if (typedFor !== null) {
+					this.overtaken = typedFor + 1;
+					return;
+				}
 				untrack(() => {
 					if (form.loadedFor !== null) form.reset(null);
 				});
@@ -91,6 +109,12 @@ export class NextRoundEntry {
 			saver.stop();
 			this.#cancelDraft = () => {};
 		};
+	}
+
+	/** Lets go of what was typed for a round another tab saved: the form moves on, empty. */
+	dismissOvertaken(form: EntryForm): void {
+		this.overtaken = null;
+		form.reset(null);
 	}
 
 	/**
@@ -144,7 +168,9 @@ export class NextRoundEntry {
 		this.#cancelDraft();
 		try {
 			const { db, id } = this.#session;
-			const stored = await attempt(() => saveRound(db, id, index, tried.entry, form.starter));
+			// Made from the evening as this screen shows it: a write elsewhere since is refused.
+			const made = { revision: this.#session.revision };
+			const stored = await attempt(() => saveRound(db, id, index, tried.entry, form.starter, made));
 			if (!stored.ok) return stored;
 			if (!stored.value.ok) return stored.value;
 			this.#saved = index;
