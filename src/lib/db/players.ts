@@ -60,6 +60,9 @@ function emptyStats(p: PlayerRow): PlayerStats {
 	};
 }
 
+/** Every point a record has counted so far, beside the record (its average is rounded). */
+const pointsOf = new WeakMap<PlayerStats, number>();
+
 /** Adds one evening to the players' records. */
 function addEvening(stats: Map<string, PlayerStats>, evening: EveningRow, rows: RoundRow[]): void {
 	const setup = eveningSetup(evening);
@@ -83,7 +86,9 @@ function addEvening(stats: Map<string, PlayerStats>, evening: EveningRow, rows: 
 		const won = state.over && rows.length > 0 && (state.winner ?? []).includes(seat.id);
 		if (won) s.wins++;
 		s.roundsWon += state.roundsWon[seat.id] ?? 0;
-		let sum = (s.average ?? 0) * s.roundsPlayed;
+		// Points and rounds are summed over every evening and divided once: an average rounded
+		// per evening and multiplied back drifts (20.4 shown for a true 20.48).
+		let sum = pointsOf.get(s) ?? 0;
 		for (const round of state.rounds) {
 			const score = round.scores[seat.id];
 			if (score === undefined) continue;
@@ -98,6 +103,7 @@ function addEvening(stats: Map<string, PlayerStats>, evening: EveningRow, rows: 
 			if (!s.best || goodness(score) > goodness(s.best.score)) s.best = mark;
 			if (!s.worst || goodness(score) < goodness(s.worst.score)) s.worst = mark;
 		}
+		pointsOf.set(s, sum);
 		s.average = s.roundsPlayed > 0 ? Math.round((sum / s.roundsPlayed) * 10) / 10 : null;
 		s.evenings.push({
 			eveningId: evening.id,
