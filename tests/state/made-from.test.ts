@@ -216,7 +216,7 @@ describe('a typed round that another tab saves', () => {
 		expect((await saveRound(db, id, 1, round(3, 4))).ok).toBe(true);
 		await waitFor(() => expect(A.session.next?.index).toBe(2));
 		flushSync();
-		expect(screen.entry.overtaken).toBe(2);
+		expect(screen.entry.overtaken).toEqual({ typed: 2, now: 3 });
 		expect(screen.form.text[b]).toBe('12');
 		expect(await screen.entry.save(screen.form)).toEqual({ ok: false, conflict: 'round-taken' });
 		expect(await listRounds(db, id)).toHaveLength(2);

@@ -19,15 +19,18 @@ export class NextRoundEntry {
 	/** A round is being written. */
 	saving = $state(false);
 	/**
-	 * The round (1-based) another tab saved while this form held what was typed for it: kept in
-	 * the form, never saved as the next round, until dismissed.
+	 * What was typed here is for another round than the evening is at now: another tab saved that
+	 * round (`now` > `typed`), or removed a round before it (`now` < `typed`); 1-based. Kept in the
+	 * form, never saved as the round now due, until dismissed.
 	 */
-	overtaken = $state<number | null>(null);
+	overtaken = $state<{ typed: number; now: number } | null>(null);
 
 	readonly #session: EveningSession;
 
 	/** The round this entry has just saved, until the evening has moved past it. */
 	#saved: number | null = null;
+	/** An end or an undo was asked here: the next move of the round is this screen's own. */
+	#movedHere = false;
 	/** Drops a draft write still waiting (set while a draft is kept). */
 	#cancelDraft = () => {};
 
@@ -35,9 +38,13 @@ export class NextRoundEntry {
 		this.#session = session;
 	}
 
-	/** Drops a draft write still waiting: an end or an undo must not bring the typed round back. */
+	/**
+	 * Drops a draft write still waiting: an end or an undo must not bring the typed round back.
+	 * The round then moves because of this screen: the form follows it without a word.
+	 */
 	dropPendingDraft(): void {
 		this.#cancelDraft();
+		this.#movedHere = true;
 	}
 
 	/**
@@ -58,16 +65,15 @@ export class NextRoundEntry {
 				// What was typed for a round another tab saved stays until it is dismissed.
 				if (this.overtaken !== null) return;
 				this.#saved = null;
-				// The round moved on without this form being saved (another tab saved it): what was
-				// typed belonged to that round, never to this one. It is kept, and said, until
-				// dismissed; an empty form simply moves on.
+				// The round moved without this form being saved (another tab saved that round, or
+				// undid one): what was typed belonged to that round, never to this one. It is kept,
+				// and said, until dismissed; an empty form simply moves.
 				const typedFor = untrack(() =>
-					form.loadedFor !== null && form.loadedFor < index && !form.pristine
-						? form.loadedFor
-						: null
+					form.loadedFor !== null && !form.pristine && !this.#movedHere ? form.loadedFor : null
 				);
+				this.#movedHere = false;
 				if (typedFor !== null) {
-					this.overtaken = typedFor + 1;
+					this.overtaken = { typed: typedFor + 1, now: index + 1 };
 					return;
 				}
 				untrack(() => {
@@ -159,6 +165,8 @@ export class NextRoundEntry {
 		const context = form.context;
 		if (!context || this.saving) return null;
 		const index = context.index;
+		// What was typed belongs to another round: the screen says so until it is dismissed.
+		if (this.overtaken !== null) return { ok: false, conflict: 'round-taken' };
 		if (form.loadedFor !== null && form.loadedFor !== index)
 			return { ok: false, conflict: 'round-taken' };
 		const tried = form.attempt();
