@@ -1,4 +1,4 @@
-import { playerKey, validateSetup } from '$lib/rules';
+import { cleanName, playerKey, validateSetup } from '$lib/rules';
 import type { Problem, RulesChoice } from '$lib/rules/types';
 import type { CabooseDb, EveningRow, PlayerRow, SeatRow } from './database';
 import { withRounds, type EveningListItem } from './group';
@@ -8,7 +8,7 @@ import { revisionMoved, type MadeFrom, type Stale } from './rounds';
 export type { EveningListItem };
 
 export interface NewEvening {
-	/** Player names in seat order, as typed (they are trimmed before storing). */
+	/** Player names in seat order, as typed (they are cleaned before storing: cleanName). */
 	names: string[];
 	rules: RulesChoice;
 	/** The seat index that starts the first round. */
@@ -33,7 +33,8 @@ export async function createEvening(
 ): Promise<CreateEveningResult> {
 	const problems = validateSetup(input.names, input.rules);
 	if (problems.length > 0) return { ok: false, problems };
-	const names = input.names.map((n) => n.trim());
+	// Stored cleaned (a pasted tab, a zero-width space), as setup compared them.
+	const names = input.names.map(cleanName);
 	const keys = names.map(playerKey);
 	if (
 		!Number.isInteger(input.firstStarter) ||

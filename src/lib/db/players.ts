@@ -1,7 +1,14 @@
 // Players across evenings: one person is one player row (keyed by the trimmed, lower-cased name),
 // and every seat of every evening refers to it by id. Their record is worked out from the rounds
 // as entered, by the rules core, never stored.
-import { computeEvening, eveningSetup, MAX_NAME_LENGTH, playerKey, resolveRules } from '$lib/rules';
+import {
+	cleanName,
+	computeEvening,
+	eveningSetup,
+	MAX_NAME_LENGTH,
+	playerKey,
+	resolveRules
+} from '$lib/rules';
 import type { CabooseDb, EveningRow, PlayerRow, RoundRow } from './database';
 
 export interface RoundMark {
@@ -196,7 +203,7 @@ export async function renamePlayer(
 	id: string,
 	newName: string
 ): Promise<RenameResult> {
-	const name = newName.normalize('NFC').trim();
+	const name = cleanName(newName);
 	if (name === '') return { ok: false, problem: 'empty' };
 	if ([...name].length > MAX_NAME_LENGTH) return { ok: false, problem: 'too-long' };
 	const key = playerKey(name);

@@ -150,9 +150,8 @@ function checkConsistency(backup: Backup): ParsedBackup | null {
 		if (evening.firstStarter >= seatIds.length) {
 			return refuse('inconsistent', `${at}.evening.firstStarter`);
 		}
-		if (evening.updatedAt < evening.createdAt) {
-			return refuse('inconsistent', `${at}.evening.updatedAt`);
-		}
+		// No order of times is checked: they come from the phone's clock, which can be set back
+		// during an evening (then changed before created), and what the app wrote must restore.
 
 		// Every round is checked as played before the evening was ended (if it was).
 		const setup = { ...eveningSetup(evening), ended: false };
@@ -207,11 +206,28 @@ function checkConsistency(backup: Backup): ParsedBackup | null {
 		}
 	}
 
+	// One id is one person: two names (compared as setup compares them) under one id would make
+	// one of them vanish into the other.
+	const personOf = new Map<string, string>();
+	const samePerson = (id: string, name: string) => {
+		const key = playerKey(name);
+		if ((personOf.get(id) ?? key) !== key) return false;
+		personOf.set(id, key);
+		return true;
+	};
+	for (const [e, { evening }] of backup.evenings.entries()) {
+		for (const [s, seat] of evening.players.entries()) {
+			if (!samePerson(seat.id, seat.name)) {
+				return refuse('inconsistent', `evenings[${e}].evening.players[${s}].id`, 'two names');
+			}
+		}
+	}
 	const playerIds = new Set<string>();
 	const playerKeys = new Set<string>();
 	for (const [i, player] of backup.players.entries()) {
 		const at = `players[${i}]`;
 		if (player.key !== playerKey(player.name)) return refuse('inconsistent', `${at}.key`);
+		if (!samePerson(player.id, player.name)) return refuse('inconsistent', `${at}.id`, 'two names');
 		if (playerIds.has(player.id)) return refuse('inconsistent', `${at}.id`, 'duplicate');
 		if (playerKeys.has(player.key)) return refuse('inconsistent', `${at}.key`, 'duplicate');
 		playerIds.add(player.id);
