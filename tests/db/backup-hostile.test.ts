@@ -14,7 +14,7 @@ import {
 	type Backup
 } from '$lib/db/backup';
 import type { CabooseDb, RoundRow } from '$lib/db/database';
-import { engineAt, resolveRules, scheduleLength } from '$lib/rules';
+import { engineAt, playerKey, resolveRules, scheduleLength } from '$lib/rules';
 import { closeAll, dump, freshDb, seedEvening } from './backup-fixtures';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -329,7 +329,9 @@ const GENERATORS: Record<string, Gen> = {
 		else if (k === 6) (e.rules as Record<string, unknown>).set = 7;
 		else if (k === 7) (e.rules as Record<string, unknown>).preset = 'house-rules';
 		else if (k === 8) e.players[1]!.id = e.players[0]!.id;
-		else e.updatedAt = e.createdAt - 1;
+		// (Changed before created is no forgery: a clock set back writes it. Two names under one
+		// id, across the file, is.)
+		else e.players[1]!.id = b.players.find((p) => p.name !== e.players[1]!.name)!.id;
 		return JSON.stringify(b);
 	},
 
@@ -490,6 +492,11 @@ describe('hostile backup files', () => {
 		const names = ['<img src=x onerror=alert(1)>', "=cmd|' /C calc'!A0", '"; DROP'];
 		const e = b.evenings[0]!;
 		e.evening.players.forEach((p, i) => (p.name = names[i]!));
+		// The known players under those ids carry the same names (one id, one person).
+		for (const p of b.players) {
+			const seat = e.evening.players.find((s) => s.id === p.id);
+			if (seat) Object.assign(p, { name: seat.name, key: playerKey(seat.name) });
+		}
 		const r = await importBackupText(target, backupJson(b));
 		expect(r.ok).toBe(true);
 		const stored = await target.evenings.get(e.evening.id);

@@ -185,3 +185,21 @@ describe('renamePlayer', () => {
 		expect(await renamePlayer(db, a.idOf('Anna'), 'x'.repeat(40))).toEqual({ ok: true });
 	});
 });
+
+describe('Average per round', () => {
+	it('sums points and rounds over every evening and divides once (20.45… shows 20.5, not 20.4)', async () => {
+		const db = freshDb();
+		const cyclic: RulesChoice = { preset: 'swiss-jassshop', schedule: 'cyclic' };
+		// Ben: 30 rounds worth 613 (20.43, shown 20.4), then one round of 21: 634 over 31 rounds,
+		// 20.45…, shown 20.5 (from the rounded 20.4 it would be 20.42, shown 20.4).
+		const first = Array.from({ length: 30 }, (_, i) => ({
+			out: 'Anna',
+			hands: { Ben: i < 13 ? 21 : 20, Cleo: 5 }
+		}));
+		const { idOf } = await evening(db, ['Anna', 'Ben', 'Cleo'], first, cyclic);
+		await evening(db, ['Anna', 'Ben', 'Cleo'], [{ out: 'Anna', hands: { Ben: 21, Cleo: 5 } }]);
+		const ben = (await playerStats(db, idOf('Ben')))!;
+		expect(ben.roundsPlayed).toBe(31);
+		expect(ben.average).toBe(20.5);
+	});
+});

@@ -178,14 +178,22 @@ describe('EveningSession', () => {
 		const id = await seedEvening(db, ['Anna', 'Ben'], 2);
 		const session = new EveningSession(id, db);
 		const { stop } = await open(session);
+		// Each made from the evening as shown once the last one has been read back.
+		const shown = async (done: () => boolean) => {
+			await waitFor(() => expect(done()).toBe(true));
+		};
 		expect(await actionsFor(session).undo()).toEqual({ ok: true, value: 1 });
+		await shown(() => session.rows.length === 1);
 		expect(await actionsFor(session).end()).toEqual({ ok: true, value: true });
 		expect((await db.evenings.get(id))!.endedAt).not.toBeNull();
+		await shown(() => session.evening?.endedAt !== null);
 		expect(await actionsFor(session).resume()).toEqual({ ok: true, value: true });
 		expect((await db.evenings.get(id))!.endedAt).toBeNull();
+		await shown(() => session.evening?.endedAt === null);
 		expect(await actionsFor(session).remove()).toEqual({ ok: true, value: true });
 		expect(await db.evenings.get(id)).toBeUndefined();
 		expect(await db.rounds.where('eveningId').equals(id).count()).toBe(0);
+		await shown(() => session.evening === null);
 		expect(await actionsFor(session).undo()).toEqual({ ok: true, value: null });
 		stop();
 	});

@@ -130,6 +130,39 @@ describe('BackupPanel', () => {
 		expect(screen.queryByRole('alert')).toBeNull();
 		expect(await db.rounds.count()).toBe(2);
 	});
+
+	it('says which rounds corrected here a backup would replace, keeps both, and asks', async () => {
+		const db = holder.db!;
+		await Promise.all(db.tables.map((t) => t.clear()));
+		const id = await seedEvening(db, ['Anna', 'Ben'], 2);
+		const backup = await exportBackup(db);
+		// The file's copy: one more round, played elsewhere.
+		const bundle = backup.evenings[0]!;
+		const third = { ...bundle.rounds[1]!, id: `${id}:2`, index: 2 };
+		bundle.rounds.push(third);
+		bundle.evening.updatedAt += 10;
+		// Here, round 1 is corrected after the backup was made.
+		const { editRound } = await import('$lib/db/rounds');
+		const seats = bundle.evening.players.map((p) => p.id);
+		const first = bundle.rounds[0]!.entry;
+		const corrected = {
+			...first,
+			hands: { ...first.hands, [seats.find((s) => s !== first.out)!]: 99 }
+		};
+		expect((await editRound(db, id, 0, corrected)).ok).toBe(true);
+		render(BackupPanel);
+		await choose(new File([backupJson(backup)], 'backup.json', { type: 'application/json' }));
+		await waitFor(() =>
+			expect(screen.getByRole('status').textContent).toContain(
+				'Rounds 1 of an evening were corrected on this phone after this backup was made: both are kept'
+			)
+		);
+		expect(await db.evenings.count()).toBe(2);
+		expect((await db.rounds.get(`${id}:0`))!.entry).toEqual(corrected);
+		await fireEvent.click(screen.getByRole('button', { name: "Replace with the backup's rounds" }));
+		await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Updated: 1.'));
+		expect((await db.rounds.get(`${id}:0`))!.entry).toEqual(first);
+	});
 });
 
 describe('EveningCsvButton', () => {

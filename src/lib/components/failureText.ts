@@ -141,7 +141,16 @@ export function failureText(failure: Failure, words: FailureWords = {}): string 
 			case 'round-taken':
 				return m.round_conflict_taken();
 			case 'no-such-round':
-				return m.round_no_such_round({ k: words.round ?? 0 });
+				return m.round_no_such_round({ k: failure.round ?? words.round ?? 0 });
+			case 'round-changed': {
+				const k = failure.round ?? words.round ?? 0;
+				// An undo names the last round; a correction the round being corrected.
+				return words.doing === 'change'
+					? m.round_conflict_undo({ k })
+					: m.round_conflict_changed({ k });
+			}
+			case 'evening-changed':
+				return m.round_conflict_evening();
 		}
 	}
 	return dbErrorText(failure.error, words.doing);

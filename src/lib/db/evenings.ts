@@ -1,15 +1,16 @@
-import { playerKey, validateSetup } from '$lib/rules';
+import { cleanName, playerKey, validateSetup } from '$lib/rules';
 import type { Problem, RulesChoice } from '$lib/rules/types';
 import type { CabooseDb, EveningRow, PlayerRow, SeatRow } from './database';
 import { withRounds, type EveningListItem } from './group';
 import { byLastPlayed } from './players';
 import { writeSummary } from './summaries';
 import { outboxTables, recordDelete } from './outbox';
+import { revisionMoved, type MadeFrom, type Stale } from './rounds';
 
 export type { EveningListItem };
 
 export interface NewEvening {
-	/** Player names in seat order, as typed (they are trimmed before storing). */
+	/** Player names in seat order, as typed (they are cleaned before storing: cleanName). */
 	names: string[];
 	rules: RulesChoice;
 	/** The seat index that starts the first round. */
@@ -34,7 +35,8 @@ export async function createEvening(
 ): Promise<CreateEveningResult> {
 	const problems = validateSetup(input.names, input.rules);
 	if (problems.length > 0) return { ok: false, problems };
-	const names = input.names.map((n) => n.trim());
+	// Stored cleaned (a pasted tab, a zero-width space), as setup compared them.
+	const names = input.names.map(cleanName);
 	const keys = names.map(playerKey);
 	if (
 		!Number.isInteger(input.firstStarter) ||
@@ -91,8 +93,15 @@ export async function knownPlayers(db: CabooseDb): Promise<PlayerRow[]> {
 	return (await db.players.toArray()).sort(byLastPlayed);
 }
 
-/** Removes an evening with everything that belongs to it; its players stay known. */
-export async function deleteEvening(db: CabooseDb, id: string): Promise<void> {
+/**
+ * Removes an evening with everything that belongs to it; its players stay known. Made from a
+ * revision of it (`made`), an evening written since is not removed: its conflict is answered.
+ */
+export async function deleteEvening(
+	db: CabooseDb,
+	id: string,
+	made?: MadeFrom
+): Promise<Stale | void> {
 	const tables = [
 		db.evenings,
 		db.rounds,
@@ -101,7 +110,9 @@ export async function deleteEvening(db: CabooseDb, id: string): Promise<void> {
 		db.summaries,
 		...outboxTables(db)
 	];
-	await db.transaction('rw', tables, async () => {
+	return db.transaction('rw', tables, async () => {
+		const moved = revisionMoved(db, id, made);
+		if (moved && (await moved)) return { conflict: 'evening-changed' as const };
 		const [evening, summary] = await Promise.all([db.evenings.get(id), db.summaries.get(id)]);
 		await db.rounds.where('eveningId').equals(id).delete();
 		await db.summaries.delete(id);

@@ -9,6 +9,7 @@ import {
 	BACKUP_FORMAT_VERSION,
 	backupJson,
 	importBackupText,
+	MAX_BACKUP_BYTES,
 	type Backup,
 	type ImportOutcome
 } from './backup';
@@ -77,8 +78,10 @@ export async function snapshotBackup(db: CabooseDb, snapshot: EveningSnapshot): 
 }
 
 /**
- * Stores the evening of a decoded link, merged like an imported backup: added when new, replaced
- * only by a copy with more rounds (or as many, edited later), otherwise kept as stored. The
+ * Stores the evening of a decoded link as a kept copy (marked with the id it was recorded under):
+ * added when new; a kept copy of it is updated only by a copy with more rounds (or as many,
+ * edited later); an evening recorded on this phone under that id is never replaced (the link's
+ * evening is stored beside it, as a copy). The
  * backup's own checks run again on the way in; a refusal changes nothing.
  */
 export async function keepSnapshot(
@@ -86,5 +89,5 @@ export async function keepSnapshot(
 	snapshot: EveningSnapshot
 ): Promise<ImportOutcome> {
 	const backup = await snapshotBackup(db, snapshot);
-	return importBackupText(db, backupJson(backup));
+	return importBackupText(db, backupJson(backup), MAX_BACKUP_BYTES, { from: 'link' });
 }

@@ -2,7 +2,14 @@
 // and every seat of every evening refers to it by id. Their record is worked out from the rounds
 // as entered, by the rules core, never stored.
 import { formatScore } from '$lib/format';
-import { computeEvening, eveningSetup, MAX_NAME_LENGTH, playerKey, resolveRules } from '$lib/rules';
+import {
+	cleanName,
+	computeEvening,
+	eveningSetup,
+	MAX_NAME_LENGTH,
+	playerKey,
+	resolveRules
+} from '$lib/rules';
 import type { CabooseDb, EveningRow, PlayerRow, RoundRow } from './database';
 import { outboxTables } from './outbox';
 import { touchSummary } from './summaries';
@@ -63,6 +70,9 @@ function emptyStats(p: PlayerRow): PlayerStats {
 	};
 }
 
+/** Every point a record has counted so far, beside the record (its average is rounded). */
+const pointsOf = new WeakMap<PlayerStats, number>();
+
 /** Adds one evening to the players' records. */
 function addEvening(stats: Map<string, PlayerStats>, evening: EveningRow, rows: RoundRow[]): void {
 	const setup = eveningSetup(evening);
@@ -86,7 +96,9 @@ function addEvening(stats: Map<string, PlayerStats>, evening: EveningRow, rows: 
 		const won = state.over && rows.length > 0 && (state.winner ?? []).includes(seat.id);
 		if (won) s.wins++;
 		s.roundsWon += state.roundsWon[seat.id] ?? 0;
-		let sum = (s.average ?? 0) * s.roundsPlayed;
+		// Points and rounds are summed over every evening and divided once: an average rounded
+		// per evening and multiplied back drifts (20.4 shown for a true 20.48).
+		let sum = pointsOf.get(s) ?? 0;
 		for (const round of state.rounds) {
 			const score = round.scores[seat.id];
 			if (score === undefined) continue;
@@ -101,6 +113,7 @@ function addEvening(stats: Map<string, PlayerStats>, evening: EveningRow, rows: 
 			if (!s.best || goodness(score) > goodness(s.best.score)) s.best = mark;
 			if (!s.worst || goodness(score) < goodness(s.worst.score)) s.worst = mark;
 		}
+		pointsOf.set(s, sum);
 		s.average = s.roundsPlayed > 0 ? formatScore(sum / s.roundsPlayed) : null;
 		s.evenings.push({
 			eveningId: evening.id,
@@ -204,7 +217,7 @@ export async function renamePlayer(
 	id: string,
 	newName: string
 ): Promise<RenameResult> {
-	const name = newName.normalize('NFC').trim();
+	const name = cleanName(newName);
 	if (name === '') return { ok: false, problem: 'empty' };
 	if ([...name].length > MAX_NAME_LENGTH) return { ok: false, problem: 'too-long' };
 	const key = playerKey(name);

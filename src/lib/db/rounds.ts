@@ -16,14 +16,66 @@ import type { CabooseDb, DraftRow, EveningRow, RoundRow, SummaryRow } from './da
 import { readStanding } from './standing';
 import { CHANGED_ALL, nextSummary, putSummary, summaryIsCurrent, writeSummary } from './summaries';
 import { outboxTables } from './outbox';
-import { emptyDraftFields, type DraftFields } from './draft';
+import { emptyDraftFields, fieldsFromEntry, type DraftFields } from './draft';
 
 export type SaveResult =
 	| { ok: true }
 	/** The rules refuse the round: nothing was written. */
 	| { ok: false; problems: Problem[] }
 	/** The evening or the round changed meanwhile (another tab, a deleted evening): nothing written. */
-	| { ok: false; conflict: 'missing-evening' | 'round-taken' | 'no-such-round' };
+	| { ok: false; conflict: Conflict };
+
+/**
+ * What changed since a write was made (another tab, a deleted evening): nothing was written.
+ * 'round-changed': the round the write was made from is no longer the one stored (corrected,
+ * or undone and saved again elsewhere); 'evening-changed': the evening was written since the
+ * revision the write was made from (a round saved, undone or corrected, ended or resumed).
+ */
+export type Conflict =
+	'missing-evening' | 'round-taken' | 'no-such-round' | 'round-changed' | 'evening-changed';
+
+/**
+ * What a write was made from: the evening's revision the screen showed (`LiveEvening.revision`;
+ * null when it was not known, and then not checked) and, for a write about one saved round, that
+ * round as the screen read it.
+ */
+export interface MadeFrom {
+	revision?: number | null;
+	round?: RoundRow | null;
+}
+
+/**
+ * Inside the caller's transaction (with `summaries` in its scope): whether the evening was
+ * written since the revision `made` names, or false when it names none (nothing is read). Every
+ * write to an evening stores its summary with the next revision, so another revision means
+ * another write came between. Await it only when it is not false: a transaction that awaits
+ * anything but a Dexie operation can commit before its writes.
+ */
+export function revisionMoved(
+	db: CabooseDb,
+	eveningId: string,
+	made: MadeFrom | undefined
+): PromiseLike<boolean> | false {
+	const revision = made?.revision;
+	if (revision === undefined || revision === null) return false;
+	return db.summaries.get(eveningId).then((summary) => summary?.revision !== revision);
+}
+
+/** Whether the round a write was made from (`made.round`) is no longer `round`, as stored. */
+export function roundMoved(made: MadeFrom | undefined, round: RoundRow | undefined): boolean {
+	return !!made?.round && !sameRound(made.round, round);
+}
+
+/** The same saved round: same place, same hands, same starter, saved at the same time. */
+function sameRound(a: RoundRow, b: RoundRow | undefined): boolean {
+	return (
+		!!b &&
+		a.index === b.index &&
+		a.savedAt === b.savedAt &&
+		(a.starter ?? null) === (b.starter ?? null) &&
+		JSON.stringify(plainEntry(a.entry)) === JSON.stringify(plainEntry(b.entry))
+	);
+}
 
 export function roundId(eveningId: string, index: number): string {
 	return `${eveningId}:${index}`;
@@ -147,7 +199,8 @@ export async function saveRound(
 	eveningId: string,
 	index: number,
 	entry: RoundEntry,
-	starter: number | null = null
+	starter: number | null = null,
+	made?: MadeFrom
 ): Promise<SaveResult> {
 	try {
 		return await db.transaction(
@@ -163,6 +216,13 @@ export async function saveRound(
 						index === stored.length ? null : { ok: false, conflict: 'round-taken' }
 					));
 				if (!('evening' in checked)) return checked;
+				// The stored summary, when the save read it, already names the evening's revision.
+				const moved =
+					'summary' in checked
+						? (made?.revision ?? null) !== null && checked.summary.revision !== made?.revision
+						: revisionMoved(db, eveningId, made);
+				if (moved === true || (moved && (await moved)))
+					return { ok: false, conflict: 'evening-changed' } as const;
 				const now = Date.now();
 				const row: RoundRow = {
 					id: roundId(eveningId, index),
@@ -202,38 +262,62 @@ export async function editRound(
 	eveningId: string,
 	index: number,
 	entry: RoundEntry,
-	starter?: number | null
+	starter?: number | null,
+	made?: MadeFrom
 ): Promise<SaveResult> {
-	const tables = [db.evenings, db.rounds, db.summaries, ...outboxTables(db)];
-	return db.transaction('rw', tables, async () => {
-		// checkRound also re-checks every later round against the corrected history.
-		const checked = await checkedRounds(db, eveningId, index, entry, (stored) =>
-			stored[index] ? null : { ok: false, conflict: 'no-such-round' }
-		);
-		if (!('rows' in checked)) return checked;
-		const { rows } = checked;
-		const row = rows[index]!; // there, or checkedRounds refused it
-		const now = Date.now();
-		const edited: RoundRow = {
-			...row,
-			entry: plainEntry(entry),
-			starter: starter === undefined ? row.starter : starter,
-			savedAt: now
-		};
-		await db.rounds.put(edited);
-		await db.evenings.update(eveningId, { updatedAt: now });
-		await writeSummary(
-			db,
-			{ ...checked.evening, updatedAt: now },
-			rows.map((r) => (r.index === index ? edited : r)),
-			index
-		);
-		return { ok: true } as const;
-	});
+	return db.transaction(
+		'rw',
+		[db.evenings, db.rounds, db.summaries, ...outboxTables(db)],
+		async () => {
+			// The round as the edit screen loaded it must still be the one stored: a correction of a
+			// round corrected, or undone and saved again, since would silently replace that.
+			if (made?.round) {
+				const now = await db.rounds.get(roundId(eveningId, index));
+				if (!now) return { ok: false, conflict: 'no-such-round' } as const;
+				if (roundMoved(made, now)) return { ok: false, conflict: 'round-changed' } as const;
+			}
+			// checkRound also re-checks every later round against the corrected history.
+			const checked = await checkedRounds(db, eveningId, index, entry, (stored) =>
+				stored[index] ? null : { ok: false, conflict: 'no-such-round' }
+			);
+			if (!('rows' in checked)) return checked;
+			const { rows } = checked;
+			const row = rows[index]!; // there, or checkedRounds refused it
+			const now = Date.now();
+			const edited: RoundRow = {
+				...row,
+				entry: plainEntry(entry),
+				starter: starter === undefined ? row.starter : starter,
+				savedAt: now
+			};
+			await db.rounds.put(edited);
+			await db.evenings.update(eveningId, { updatedAt: now });
+			await writeSummary(
+				db,
+				{ ...checked.evening, updatedAt: now },
+				rows.map((r) => (r.index === index ? edited : r)),
+				index
+			);
+			return { ok: true } as const;
+		}
+	);
 }
 
-/** Removes the last saved round; resolves to its index, or null when there was none. */
-export async function undoLastRound(db: CabooseDb, eveningId: string): Promise<number | null> {
+/** A write refused because what it was made from changed: nothing was written. */
+export interface Stale {
+	conflict: Conflict;
+}
+
+/**
+ * Removes the last saved round; resolves to its index, or null when there was none. Made from
+ * the round its dialog named (`made.round`), it removes that round or nothing: a round saved,
+ * corrected or undone elsewhere since is refused as 'round-changed'.
+ */
+export async function undoLastRound(
+	db: CabooseDb,
+	eveningId: string,
+	made?: MadeFrom
+): Promise<number | null | Stale> {
 	const tables = [
 		db.evenings,
 		db.rounds,
@@ -245,17 +329,28 @@ export async function undoLastRound(db: CabooseDb, eveningId: string): Promise<n
 	return db.transaction('rw', tables, async () => {
 		const rows = await listRounds(db, eveningId);
 		const last = rows.at(-1);
+		if (made?.round && !last) return { conflict: 'no-such-round' as const };
 		if (!last) return null;
+		if (roundMoved(made, last)) return { conflict: 'round-changed' as const };
+		const moved = revisionMoved(db, eveningId, made);
+		if (moved && (await moved)) return { conflict: 'evening-changed' as const };
 		const evening = await db.evenings.get(eveningId);
 		await db.rounds.delete(last.id);
-		// The draft and the live table of the round after the removed one no longer apply: that
-		// round is played again from a clean table. The removed round's own table log stays.
-		await db.drafts.delete(eveningId);
+		const now = Date.now();
+		// The removed round becomes the draft of its round, to correct and save again (a typo
+		// must not mean retyping every hand). The live table of the round after it no longer
+		// applies: that round is played again from a clean table. Its own table log stays.
+		const draft: DraftRow = {
+			eveningId,
+			index: last.index,
+			fields: fieldsFromEntry(last.entry, last.starter ?? null) as unknown as DraftRow['fields'],
+			updatedAt: now
+		};
+		await db.drafts.put(draft);
 		await db.tableEvents
 			.where('[eveningId+roundIndex]')
 			.equals([eveningId, last.index + 1])
 			.delete();
-		const now = Date.now();
 		await db.evenings.update(eveningId, { updatedAt: now });
 		if (evening)
 			await writeSummary(db, { ...evening, updatedAt: now }, rows.slice(0, -1), last.index);
@@ -264,37 +359,55 @@ export async function undoLastRound(db: CabooseDb, eveningId: string): Promise<n
 }
 
 /** The scorekeeper ends the evening (early, or a cyclic schedule): no further round is taken. */
-export async function endEvening(db: CabooseDb, eveningId: string): Promise<boolean> {
-	const tables = [db.evenings, db.drafts, db.rounds, db.summaries, ...outboxTables(db)];
-	return db.transaction('rw', tables, async () => {
-		const evening = await db.evenings.get(eveningId);
-		if (!evening) return false;
-		const now = Date.now();
-		if (evening.endedAt === null) {
-			await db.evenings.update(eveningId, { endedAt: now, updatedAt: now });
-			const ended = { ...evening, endedAt: now, updatedAt: now };
-			const rows = await listRounds(db, eveningId);
-			// No round changed: a reader holding them all reads none again.
-			await writeSummary(db, ended, rows, rows.length);
+export async function endEvening(
+	db: CabooseDb,
+	eveningId: string,
+	made?: MadeFrom
+): Promise<boolean | Stale> {
+	return db.transaction(
+		'rw',
+		[db.evenings, db.drafts, db.rounds, db.summaries, ...outboxTables(db)],
+		async () => {
+			const evening = await db.evenings.get(eveningId);
+			if (!evening) return false;
+			const moved = revisionMoved(db, eveningId, made);
+			if (moved && (await moved)) return { conflict: 'evening-changed' as const };
+			const now = Date.now();
+			if (evening.endedAt === null) {
+				await db.evenings.update(eveningId, { endedAt: now, updatedAt: now });
+				const ended = { ...evening, endedAt: now, updatedAt: now };
+				const rows = await listRounds(db, eveningId);
+				// No round changed: a reader holding them all reads none again.
+				await writeSummary(db, ended, rows, rows.length);
+			}
+			await db.drafts.delete(eveningId);
+			return true;
 		}
-		await db.drafts.delete(eveningId);
-		return true;
-	});
+	);
 }
 
 /** Reopens an evening the scorekeeper ended, so further rounds can be played. */
-export async function resumeEvening(db: CabooseDb, eveningId: string): Promise<boolean> {
-	const tables = [db.evenings, db.rounds, db.summaries, ...outboxTables(db)];
-	return db.transaction('rw', tables, async () => {
-		const evening = await db.evenings.get(eveningId);
-		if (!evening) return false;
-		const now = Date.now();
-		await db.evenings.update(eveningId, { endedAt: null, updatedAt: now });
-		const resumed = { ...evening, endedAt: null, updatedAt: now };
-		const rows = await listRounds(db, eveningId);
-		await writeSummary(db, resumed, rows, rows.length);
-		return true;
-	});
+export async function resumeEvening(
+	db: CabooseDb,
+	eveningId: string,
+	made?: MadeFrom
+): Promise<boolean | Stale> {
+	return db.transaction(
+		'rw',
+		[db.evenings, db.rounds, db.summaries, ...outboxTables(db)],
+		async () => {
+			const evening = await db.evenings.get(eveningId);
+			if (!evening) return false;
+			const moved = revisionMoved(db, eveningId, made);
+			if (moved && (await moved)) return { conflict: 'evening-changed' as const };
+			const now = Date.now();
+			await db.evenings.update(eveningId, { endedAt: null, updatedAt: now });
+			const resumed = { ...evening, endedAt: null, updatedAt: now };
+			const rows = await listRounds(db, eveningId);
+			await writeSummary(db, resumed, rows, rows.length);
+			return true;
+		}
+	);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -29,6 +29,12 @@ export interface EveningRow {
 	firstStarter: number;
 	/** Set when the scorekeeper ended the evening (early, or a cyclic schedule). */
 	endedAt: number | null;
+	/**
+	 * A kept copy (from a link, or a backup that would have replaced rounds changed here): the id
+	 * of the evening it copies, as recorded on the phone it came from. Absent for an evening
+	 * recorded here, which a link never replaces.
+	 */
+	keptFrom?: string;
 }
 
 export interface RoundRow {

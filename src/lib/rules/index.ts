@@ -67,7 +67,14 @@ export {
 } from './schedule';
 export { parseHandValue, readTypedRound } from './hands';
 export type { ParsedHand, ReadRound, TypedRound } from './hands';
-export { validateSetup, eveningSetup, playerKey, MAX_NAME_LENGTH, MAX_SEATS } from './setup';
+export {
+	validateSetup,
+	eveningSetup,
+	playerKey,
+	cleanName,
+	MAX_NAME_LENGTH,
+	MAX_SEATS
+} from './setup';
 export type { StoredEvening } from './setup';
 export {
 	checkRound,

@@ -10,9 +10,26 @@ export const MAX_NAME_LENGTH = 40;
 /** RULES.md: 2 to 10 players; a preset may allow fewer. */
 export const MAX_SEATS = 10;
 
-/** How a name is recognised across evenings: trimmed and case-insensitive (as RULES.md compares). */
+/**
+ * A name as it is stored: in Unicode's composed form (NFC), a control character (a pasted tab or
+ * line break) turned into a space, invisible zero-width characters (U+200B, U+2060, U+FEFF)
+ * dropped, trimmed. So "Ann" and "Ann"+U+200B are one name, and what setup accepts a backup of
+ * it takes back. The zero-width joiners that emoji and some scripts need are kept.
+ */
+export function cleanName(name: string): string {
+	return (
+		name
+			.normalize('NFC')
+			// eslint-disable-next-line no-control-regex
+			.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+			.replace(/[\u200b\u2060\ufeff]/g, '')
+			.trim()
+	);
+}
+
+/** How a name is recognised across evenings: cleaned and case-insensitive (as RULES.md compares). */
 export function playerKey(name: string): string {
-	return name.normalize('NFC').trim().toLowerCase();
+	return cleanName(name).toLowerCase();
 }
 
 /**
@@ -26,7 +43,7 @@ export function validateSetup(names: string[], choice: RulesChoice): Problem[] {
 	list.forEach((name, i) => {
 		const player = String(i);
 		const text = typeof name === 'string' ? name : '';
-		const trimmed = text.trim();
+		const trimmed = cleanName(text);
 		if (trimmed === '') {
 			problems.push({ code: 'name-empty', player });
 			return;

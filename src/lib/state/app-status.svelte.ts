@@ -34,6 +34,11 @@ export class AppStatusState {
 	otherTab = $state<'upgrade' | 'delete' | null>(null);
 	/** The stored data is newer than this build: nothing is written until a reload. */
 	newerData = $state(false);
+	/**
+	 * The browser does not let the app reach its storage (no IndexedDB, or it refuses to open):
+	 * said as such, never as data deleted, since the evenings come back once it can be reached.
+	 */
+	unreachable = $state(false);
 	/** What the marker remembered when the database turned up empty. */
 	vanished = $state<SavedMarker | null>(null);
 	protection = $state<Protection | null>(null);
@@ -102,6 +107,11 @@ export class AppStatusState {
 		// Only the newest peek keeps its connection and reports (a route may change meanwhile).
 		const run = ++this.#peekRun;
 		let peek: Peek<StoredStatus> | null;
+		// No IndexedDB at all reads as no database: that is storage out of reach, not data gone.
+		if (typeof indexedDB === 'undefined' || indexedDB === null) {
+			this.unreachable = true;
+			return;
+		}
 		try {
 			const peeked = await peekDatabase(peekStatus, {
 				unlisted: again,
@@ -123,10 +133,14 @@ export class AppStatusState {
 			}
 			this.#release = peeked.release;
 			peek = peeked.peek;
+			this.unreachable = false;
 		} catch (err) {
 			const retried =
 				this.#mode === 'peek' && retrySoon(attempt, (next) => void this.#peek(marker, again, next));
-			if (!retried) console.error('Caboose: the database could not be read', err);
+			if (!retried) {
+				console.error('Caboose: the database could not be read', err);
+				if (run === this.#peekRun) this.unreachable = true;
+			}
 			return;
 		}
 		if (peek && !peek.answer) {

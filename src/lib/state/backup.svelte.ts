@@ -39,11 +39,29 @@ export class BackupTransfer {
 	/** Reads, checks and merges a chosen file. Too big is refused before it is read into memory. */
 	async importFile(file: Blob): Promise<Outcome<ImportResult>> {
 		if (file.size > MAX_BACKUP_BYTES) return { ok: false, backup: { code: 'too-large' } };
+		// A file the device cannot read is "not readable", not a storage failure.
+		return this.#merge(await file.text().catch(() => ''));
+	}
+
+	/**
+	 * The last file again, now replacing the evenings whose rounds were corrected here (which the
+	 * first import kept, with the file's as a copy): what the scorekeeper chose when asked.
+	 */
+	replaceChanged(result: ImportResult): Promise<Outcome<ImportResult>> {
+		const ids = (result.changed ?? []).map((c) => c.eveningId);
+		return this.#merge(this.#last, ids);
+	}
+
+	/** The text of the last file imported, for replaceChanged. */
+	#last = '';
+
+	async #merge(text: string, replace: string[] = []): Promise<Outcome<ImportResult>> {
+		this.#last = text;
 		this.busy = true;
 		try {
-			// A file the device cannot read is "not readable", not a storage failure.
-			const text = await file.text().catch(() => '');
-			const merged = await attempt(() => importBackupText(this.#db, text));
+			const merged = await attempt(() =>
+				importBackupText(this.#db, text, MAX_BACKUP_BYTES, { replace })
+			);
 			if (!merged.ok) return merged;
 			return merged.value.ok
 				? done(merged.value.result)

@@ -261,20 +261,4 @@ export class EntryForm {
 	}
 }
 
-/** A saved round as form fields, for editing it. */
-export function fieldsFromEntry(entry: RoundEntry, starter: number | null): DraftFields {
-	const fields = emptyDraftFields();
-	for (const [player, hand] of Object.entries(entry.hands)) {
-		if (typeof hand === 'number') {
-			fields.text[player] = String(hand);
-			fields.mode[player] = 'points';
-		} else {
-			fields.tiles[player] = hand.map((t) => [t[0], t[1]]);
-			fields.mode[player] = 'tiles';
-		}
-	}
-	if (entry.out !== null) fields.out = [entry.out];
-	fields.blocked = entry.blocked;
-	fields.starter = starter;
-	return fields;
-}
+export { fieldsFromEntry } from '$lib/db/draft';

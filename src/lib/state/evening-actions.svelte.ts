@@ -1,9 +1,17 @@
 // What is done to an evening as a whole from the round and standings screens: End evening,
 // Resume, Undo last round and Delete evening, each asked first where it cannot be taken back
-// lightly, and what came of it (a failure, the round undone).
+// lightly, and what came of it (a failure, the round undone). Each is made from the evening as
+// the screen showed it when asked (its revision, and for Undo the round its dialog names): if
+// another tab wrote to the evening since, it is refused and nothing changes.
 
 import { deleteEvening } from '$lib/db/evenings';
-import { endEvening, resumeEvening, undoLastRound } from '$lib/db/rounds';
+import {
+	endEvening,
+	resumeEvening,
+	undoLastRound,
+	type MadeFrom,
+	type Stale
+} from '$lib/db/rounds';
 import type { EveningSession } from './evening.svelte';
 import { attempt, done, type Failure, type Outcome } from './outcome';
 
@@ -17,12 +25,16 @@ export class EveningActions {
 	failure = $state<Failure | null>(null);
 	/** The round the last Undo removed (1-based), for role="status". */
 	undone = $state<number | null>(null);
+	/** The round Undo removes, as the open question names it (1-based), or null. */
+	undoing = $state<number | null>(null);
 	/** Some action was taken on this screen (a message from before it no longer applies). */
 	acted = $state(false);
 
 	readonly #session: EveningSession;
 	/** Called before an end or an undo: a draft write still waiting must not bring a round back. */
 	readonly #beforeChange: () => void;
+	/** What the question being asked was asked about. */
+	#asked: MadeFrom | null = null;
 
 	constructor(session: EveningSession, beforeChange: () => void = () => {}) {
 		this.#session = session;
@@ -30,32 +42,43 @@ export class EveningActions {
 	}
 
 	ask(what: Confirmable): void {
+		this.#asked = this.#shown(what === 'undo');
+		const last = what === 'undo' ? this.#asked.round : null;
+		this.undoing = last ? last.index + 1 : null;
 		this.confirming = what;
 	}
 
 	cancel(): void {
 		this.confirming = null;
+		this.undoing = null;
+		this.#asked = null;
 	}
 
 	/** End evening (reversible with resume). */
 	end(): Promise<Outcome> {
+		const made = this.#madeFrom(false);
 		return this.#run(async () => {
 			this.#beforeChange();
-			return present(await attempt(() => endEvening(this.#session.db, this.#session.id)));
+			return present(await attempt(() => endEvening(this.#session.db, this.#session.id, made)));
 		});
 	}
 
 	resume(): Promise<Outcome> {
+		const made = this.#madeFrom(false);
 		return this.#run(async () =>
-			present(await attempt(() => resumeEvening(this.#session.db, this.#session.id)))
+			present(await attempt(() => resumeEvening(this.#session.db, this.#session.id, made)))
 		);
 	}
 
 	/** Removes the last saved round; its 0-based index, or null when there was none. */
 	async undo(): Promise<Outcome<number | null>> {
-		const result = await this.#run(() => {
+		const made = this.#madeFrom(true);
+		const result = await this.#run(async () => {
 			this.#beforeChange();
-			return attempt(() => undoLastRound(this.#session.db, this.#session.id));
+			const undone = await attempt(() => undoLastRound(this.#session.db, this.#session.id, made));
+			if (!undone.ok || !isStale(undone.value)) return undone as Outcome<number | null>;
+			const named = made.round ? made.round.index + 1 : undefined;
+			return { ok: false, conflict: undone.value.conflict, round: named };
 		});
 		if (result.ok) this.undone = result.value === null ? null : result.value + 1;
 		return result;
@@ -63,16 +86,33 @@ export class EveningActions {
 
 	/** Deletes the evening with its rounds, draft and live table. */
 	remove(): Promise<Outcome> {
-		return this.#run(() =>
-			attempt(async () => {
-				await deleteEvening(this.#session.db, this.#session.id);
-				return true as const;
-			})
+		const made = this.#madeFrom(false);
+		return this.#run(async () =>
+			present(
+				await attempt(
+					async () => (await deleteEvening(this.#session.db, this.#session.id, made)) ?? true
+				)
+			)
 		);
+	}
+
+	/** The evening as the screen shows it now: its revision and, for an undo, its last round. */
+	#shown(undo: boolean): MadeFrom {
+		const session = this.#session;
+		return { revision: session.revision, ...(undo ? { round: session.rows.at(-1) ?? null } : {}) };
+	}
+
+	/** What an action is made from: what its question was asked about, else what is shown now. */
+	#madeFrom(undo: boolean): MadeFrom {
+		const made = this.#asked ?? this.#shown(undo);
+		this.#asked = null;
+		// Undo removes the round it names whatever else changed (a correction of an earlier one).
+		return undo ? { round: made.round ?? null } : { revision: made.revision ?? null };
 	}
 
 	async #run<T>(action: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
 		this.confirming = null;
+		this.undoing = null;
 		this.failure = null;
 		this.undone = null;
 		this.acted = true;
@@ -82,8 +122,13 @@ export class EveningActions {
 	}
 }
 
+function isStale(value: unknown): value is Stale {
+	return typeof value === 'object' && value !== null && 'conflict' in value;
+}
+
 /** A write that reports whether the evening was there: missing is a conflict. */
-function present(outcome: Outcome<boolean>): Outcome {
+function present(outcome: Outcome<boolean | Stale>): Outcome {
 	if (!outcome.ok) return outcome;
+	if (isStale(outcome.value)) return { ok: false, conflict: outcome.value.conflict };
 	return outcome.value ? done(true) : { ok: false, conflict: 'missing-evening' };
 }

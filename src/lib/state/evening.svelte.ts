@@ -34,6 +34,11 @@ export class EveningSession {
 	state = $state.raw<EveningState | null>(null);
 	/** Where the evening stands after its rounds: the next round is placed from it. */
 	standing = $state.raw<Standing | null>(null);
+	/**
+	 * The evening's revision as last read (+1 on every write to it; null when not known): every
+	 * write from these screens names it, and one made from an older revision is refused.
+	 */
+	revision = $state<number | null>(null);
 	/** A read failure (storage unavailable…), shown instead of the screen. */
 	failure = $state<DbErrorKind | null>(null);
 
@@ -80,6 +85,7 @@ export class EveningSession {
 				this.rows = read?.rows ?? [];
 				this.state = read?.state ?? null;
 				this.standing = read?.standing ?? null;
+				this.revision = read?.revision ?? null;
 				this.failure = null;
 			},
 			(kind) => {

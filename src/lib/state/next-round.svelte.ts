@@ -18,10 +18,19 @@ export type SaveOutcome = Outcome<number> | null;
 export class NextRoundEntry {
 	/** A round is being written. */
 	saving = $state(false);
+	/**
+	 * What was typed here is for another round than the evening is at now: another tab saved that
+	 * round (`now` > `typed`), or removed a round before it (`now` < `typed`); 1-based. Kept in the
+	 * form, never saved as the round now due, until dismissed.
+	 */
+	overtaken = $state<{ typed: number; now: number } | null>(null);
 
 	readonly #session: EveningSession;
+
 	/** The round this entry has just saved, until the evening has moved past it. */
 	#saved: number | null = null;
+	/** An end or an undo was asked here: the next move of the round is this screen's own. */
+	#movedHere = false;
 	/** Drops a draft write still waiting (set while a draft is kept). */
 	#cancelDraft = () => {};
 
@@ -29,9 +38,13 @@ export class NextRoundEntry {
 		this.#session = session;
 	}
 
-	/** Drops a draft write still waiting: an end or an undo must not bring the typed round back. */
+	/**
+	 * Drops a draft write still waiting: an end or an undo must not bring the typed round back.
+	 * The round then moves because of this screen: the form follows it without a word.
+	 */
 	dropPendingDraft(): void {
 		this.#cancelDraft();
+		this.#movedHere = true;
 	}
 
 	/**
@@ -49,9 +62,20 @@ export class NextRoundEntry {
 				// round as soon as the live read answers. Reading that round's draft meanwhile could
 				// restore what another tab typed for it a moment ago (and take "Saved" away).
 				if (index === this.#saved) return;
+				// What was typed for a round another tab saved stays until it is dismissed.
+				if (this.overtaken !== null) return;
 				this.#saved = null;
-				// The round moved on without this form being saved (another tab saved it): what was
-				// typed belonged to that round, never to this one.
+				// The round moved without this form being saved (another tab saved that round, or
+				// undid one): what was typed belonged to that round, never to this one. It is kept,
+				// and said, until dismissed; an empty form simply moves.
+				const typedFor = untrack(() =>
+					form.loadedFor !== null && !form.pristine && !this.#movedHere ? form.loadedFor : null
+				);
+				this.#movedHere = false;
+				if (typedFor !== null) {
+					this.overtaken = { typed: typedFor + 1, now: index + 1 };
+					return;
+				}
 				untrack(() => {
 					if (form.loadedFor !== null) form.reset(null);
 				});
@@ -91,6 +115,12 @@ export class NextRoundEntry {
 			saver.stop();
 			this.#cancelDraft = () => {};
 		};
+	}
+
+	/** Lets go of what was typed for a round another tab saved: the form moves on, empty. */
+	dismissOvertaken(form: EntryForm): void {
+		this.overtaken = null;
+		form.reset(null);
 	}
 
 	/**
@@ -135,6 +165,8 @@ export class NextRoundEntry {
 		const context = form.context;
 		if (!context || this.saving) return null;
 		const index = context.index;
+		// What was typed belongs to another round: the screen says so until it is dismissed.
+		if (this.overtaken !== null) return { ok: false, conflict: 'round-taken' };
 		if (form.loadedFor !== null && form.loadedFor !== index)
 			return { ok: false, conflict: 'round-taken' };
 		const tried = form.attempt();
@@ -144,7 +176,9 @@ export class NextRoundEntry {
 		this.#cancelDraft();
 		try {
 			const { db, id } = this.#session;
-			const stored = await attempt(() => saveRound(db, id, index, tried.entry, form.starter));
+			// Made from the evening as this screen shows it: a write elsewhere since is refused.
+			const made = { revision: this.#session.revision };
+			const stored = await attempt(() => saveRound(db, id, index, tried.entry, form.starter, made));
 			if (!stored.ok) return stored;
 			if (!stored.value.ok) return stored.value;
 			this.#saved = index;

@@ -14,14 +14,16 @@ export type DeviceFailure = 'share' | 'copy' | 'photo';
 export { MAX_BACKUP_BYTES } from '$lib/db/backup-limits';
 
 /** What changed meanwhile (another tab, a deleted evening): nothing was written. */
-export type Conflict = 'missing-evening' | 'round-taken' | 'no-such-round';
+export type { Conflict } from '$lib/db/rounds';
+import type { Conflict } from '$lib/db/rounds';
 
 export type Failure =
 	/** The rules refuse the round: nothing was written. */
 	| { ok: false; problems: Problem[] }
 	/** The rules refuse a tap on the live table: nothing was written. */
 	| { ok: false; refused: TableProblemCode }
-	| { ok: false; conflict: Conflict }
+	/** What changed meanwhile; `round` (1-based) is the round the write was about, if one. */
+	| { ok: false; conflict: Conflict; round?: number }
 	/** A backup file (or a kept link) holds what Caboose refuses: nothing was written. */
 	| { ok: false; backup: BackupProblem }
 	/** A link refused, or one this phone could not make (never a storage failure). */

@@ -4,7 +4,8 @@ import type { CabooseDb } from '../database';
 import { writeSummary } from '../summaries';
 import { outboxTables } from '../outbox';
 import { parseBackup } from './parse';
-import { MAX_BACKUP_BYTES, type Backup, type BackupProblem } from './types';
+import type { RoundRow } from '../rows';
+import { MAX_BACKUP_BYTES, type Backup, type BackupEvening, type BackupProblem } from './types';
 
 export interface ImportResult {
 	/** Evenings that were not stored before. */
@@ -17,6 +18,62 @@ export interface ImportResult {
 	rounds: number;
 	/** Players added to the known players. */
 	players: number;
+	/** Evenings stored as a kept copy beside one this import must not replace (absent: none). */
+	copied?: number;
+	/**
+	 * Stored evenings whose rounds changed here since the file's copy was made (1-based rounds):
+	 * not replaced (the file's copy is kept beside them) unless the import was told to.
+	 */
+	changed?: { eveningId: string; rounds: number[] }[];
+}
+
+export interface ImportOptions {
+	/** 'link': "Keep a copy" of a shared evening, which never replaces one recorded here. */
+	from?: 'backup' | 'link';
+	/** Stored evenings the scorekeeper agreed to replace although their rounds changed here. */
+	replace?: readonly string[];
+}
+
+/**
+ * Rounds (1-based) of `stored` corrected here since the file's copy was made: different from the
+ * file's round and saved later than it (a round the file corrected later is the file's to give).
+ */
+function roundsChanged(stored: RoundRow[], incoming: RoundRow[]): number[] {
+	const changedHere = (a: RoundRow) => {
+		const b = incoming[a.index];
+		if (!b) return true;
+		const same =
+			JSON.stringify(a.entry) === JSON.stringify(b.entry) &&
+			(a.starter ?? null) === (b.starter ?? null);
+		return !same && a.savedAt > b.savedAt;
+	};
+	return stored.filter(changedHere).map((r) => r.index + 1);
+}
+
+/** The bundle under a new id: a kept copy of the evening it came as. */
+function asCopy(bundle: BackupEvening): BackupEvening {
+	const id = crypto.randomUUID();
+	const { evening, rounds, tableEvents } = bundle;
+	return {
+		evening: { ...evening, id, keptFrom: evening.keptFrom ?? evening.id },
+		rounds: rounds.map((r) => ({ ...r, id: `${id}:${r.index}`, eveningId: id })),
+		...(tableEvents ? { tableEvents: tableEvents.map((e) => ({ ...e, eveningId: id })) } : {})
+	};
+}
+
+/** Inside the import's transaction: stores one evening whole, over whatever had its id. */
+async function storeBundle(db: CabooseDb, bundle: BackupEvening): Promise<void> {
+	const { evening, rounds } = bundle;
+	// Also clears rows left without their evening, so the adds below cannot collide.
+	await db.rounds.where('eveningId').equals(evening.id).delete();
+	await db.tableEvents
+		.where('[eveningId+roundIndex]')
+		.between([evening.id, -Infinity], [evening.id, Infinity])
+		.delete();
+	await db.evenings.put(evening);
+	await db.rounds.bulkAdd(rounds);
+	if (bundle.tableEvents?.length) await db.tableEvents.bulkAdd(bundle.tableEvents);
+	await writeSummary(db, evening, rounds);
 }
 
 /**
@@ -25,14 +82,26 @@ export interface ImportResult {
  * Evenings are merged by id, each one whole (never a mix of two copies' rounds):
  * - an evening not stored yet is added with its rounds and table events;
  * - a stored evening is replaced by the file's copy only if the copy has MORE rounds, or as many
- *   rounds and a LATER `updatedAt` (a round corrected after the stored copy was made);
+ *   rounds and a LATER `updatedAt`, and the copy keeps every round stored here as it is here;
+ *   when rounds were corrected here since, both are kept (the file's as a kept copy under a new
+ *   id) and `changed` says which, unless `options.replace` names the evening;
+ * - from a link ("Keep a copy"), the evening is stored as a kept copy (`keptFrom`); an evening
+ *   recorded here under its id is never replaced: the link's evening is kept beside it;
  * - otherwise the stored evening stays as it is. So an import never removes a saved round.
  * Known players are merged by id and by name: a player whose id or name is already known keeps
  * the stored row (its last-played time moves forward); seats of evenings carry their own names,
  * so nothing is lost when two phones gave one person two ids.
  */
-export async function importBackup(db: CabooseDb, backup: Backup): Promise<ImportResult> {
+export async function importBackup(
+	db: CabooseDb,
+	backup: Backup,
+	options: ImportOptions = {}
+): Promise<ImportResult> {
 	const result: ImportResult = { added: 0, replaced: 0, kept: 0, rounds: 0, players: 0 };
+	const copy = (bundle: BackupEvening) => {
+		result.copied = (result.copied ?? 0) + 1;
+		return asCopy(bundle);
+	};
 	await db.transaction(
 		'rw',
 		[
@@ -45,34 +114,43 @@ export async function importBackup(db: CabooseDb, backup: Backup): Promise<Impor
 			...outboxTables(db)
 		],
 		async () => {
-			for (const bundle of backup.evenings) {
-				const { evening, rounds } = bundle;
+			for (const given of backup.evenings) {
+				let bundle = given;
+				const { evening } = given;
+				// From a link, the evening is a kept copy; an earlier kept copy of it is updated.
+				const fromLink = options.from === 'link';
+				if (fromLink && !evening.keptFrom)
+					bundle = { ...given, evening: { ...evening, keptFrom: evening.id } };
 				const stored = await db.evenings.get(evening.id);
 				if (stored) {
-					const storedRounds = await db.rounds.where('eveningId').equals(evening.id).count();
+					const storedRounds = await db.rounds.where('eveningId').equals(evening.id).toArray();
+					const rounds = given.rounds;
 					const newer =
-						rounds.length > storedRounds ||
-						(rounds.length === storedRounds && evening.updatedAt > stored.updatedAt);
+						rounds.length > storedRounds.length ||
+						(rounds.length === storedRounds.length && evening.updatedAt > stored.updatedAt);
 					if (!newer) {
 						result.kept++;
 						continue;
 					}
-					// A draft of a round that the file now holds would be typed into a taken slot.
-					const draft = await db.drafts.get(evening.id);
-					if (draft && draft.index < rounds.length) await db.drafts.delete(evening.id);
-					result.replaced++;
-				} else result.added++;
-				// Also clears rows left without their evening, so the adds below cannot collide.
-				await db.rounds.where('eveningId').equals(evening.id).delete();
-				await db.tableEvents
-					.where('[eveningId+roundIndex]')
-					.between([evening.id, -Infinity], [evening.id, Infinity])
-					.delete();
-				await db.evenings.put(evening);
-				await db.rounds.bulkAdd(rounds);
-				if (bundle.tableEvents?.length) await db.tableEvents.bulkAdd(bundle.tableEvents);
-				await writeSummary(db, evening, rounds);
-				result.rounds += rounds.length;
+					const changed = roundsChanged(storedRounds, rounds);
+					if (fromLink && !stored.keptFrom) {
+						// Recorded on this phone: a link never replaces it; the link's evening is kept
+						// beside it as a copy.
+						bundle = copy(bundle);
+					} else if (changed.length > 0 && !options.replace?.includes(evening.id)) {
+						// Rounds corrected here since the file's copy was made: both are kept, and said.
+						(result.changed ??= []).push({ eveningId: evening.id, rounds: changed });
+						bundle = copy(bundle);
+					} else {
+						// A draft of a round that the file now holds would be typed into a taken slot.
+						const draft = await db.drafts.get(evening.id);
+						if (draft && draft.index < rounds.length) await db.drafts.delete(evening.id);
+						result.replaced++;
+					}
+				}
+				if (!stored) result.added++;
+				await storeBundle(db, bundle);
+				result.rounds += bundle.rounds.length;
 			}
 
 			for (const player of backup.players) {
@@ -103,9 +181,10 @@ export type ImportOutcome =
 export async function importBackupText(
 	db: CabooseDb,
 	text: string,
-	maxBytes = MAX_BACKUP_BYTES
+	maxBytes = MAX_BACKUP_BYTES,
+	options: ImportOptions = {}
 ): Promise<ImportOutcome> {
 	const parsed = parseBackup(text, maxBytes);
 	if (!parsed.ok) return parsed;
-	return { ok: true, result: await importBackup(db, parsed.backup) };
+	return { ok: true, result: await importBackup(db, parsed.backup, options) };
 }

@@ -3,4 +3,4 @@ export * from './types';
 export { exportBackup, backupJson, backupFileName } from './export';
 export { parseBackup } from './parse';
 export { importBackup, importBackupText } from './import';
-export type { ImportResult, ImportOutcome } from './import';
+export type { ImportResult, ImportOutcome, ImportOptions } from './import';

@@ -185,7 +185,33 @@ function checkConsistency(backup: Backup): ParsedBackup | null {
 		const problem = checkEvening(bundle, at);
 		if (problem) return { ok: false, problem };
 	}
-	return checkPlayers(backup.players);
+	return checkPeople(backup) ?? checkPlayers(backup.players);
+}
+
+/**
+ * One id is one person: two names (compared as setup compares them) under one id, at the seats
+ * or in the list of players, would make one of them vanish into the other.
+ */
+function checkPeople(backup: Backup): ParsedBackup | null {
+	const personOf = new Map<string, string>();
+	const samePerson = (id: string, name: string) => {
+		const key = playerKey(name);
+		if ((personOf.get(id) ?? key) !== key) return false;
+		personOf.set(id, key);
+		return true;
+	};
+	for (const [e, { evening }] of backup.evenings.entries()) {
+		for (const [s, seat] of evening.players.entries()) {
+			if (!samePerson(seat.id, seat.name)) {
+				return refuse('inconsistent', `evenings[${e}].evening.players[${s}].id`, 'two names');
+			}
+		}
+	}
+	for (const [i, player] of backup.players.entries()) {
+		if (!samePerson(player.id, player.name))
+			return refuse('inconsistent', `players[${i}].id`, 'two names');
+	}
+	return null;
 }
 
 type Bundle = Backup['evenings'][number];
@@ -219,9 +245,8 @@ function checkEveningRow(evening: Bundle['evening'], at: string): ParsedBackup |
 	if (evening.firstStarter >= seatIds.length) {
 		return refuse('inconsistent', `${at}.evening.firstStarter`);
 	}
-	if (evening.updatedAt < evening.createdAt) {
-		return refuse('inconsistent', `${at}.evening.updatedAt`);
-	}
+	// No order of times is checked: they come from the phone's clock, which can be set back
+	// during an evening (then changed before created), and what the app wrote must restore.
 	return null;
 }
 

@@ -55,7 +55,8 @@ export const EveningSchema = v.strictObject({
 	players: v.pipe(v.array(Seat), v.minLength(1), v.maxLength(MAX_SEATS)),
 	rules: RulesChoiceSchema,
 	firstStarter: Whole,
-	endedAt: v.nullable(Time)
+	endedAt: v.nullable(Time),
+	keptFrom: v.optional(Id)
 });
 
 const RoundEntrySchema = v.strictObject({
