@@ -25,3 +25,16 @@ test('with IndexedDB unavailable, home says storage cannot be reached, not delet
 	await expect(alert).toContainText('Nothing was deleted');
 	await expect(page.getByText('Your saved evenings are gone')).toHaveCount(0);
 });
+
+test('with IndexedDB unavailable, the lists and the evening say so, never loading or empty', async ({
+	page
+}) => {
+	await page.addInitScript(() => {
+		Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true });
+	});
+	for (const path of ['/evenings', '/players', '/evening/abc']) {
+		await page.goto(path);
+		await expect(page.getByRole('main')).toContainText('Nothing was deleted');
+		await expect(page.getByText('Loading…')).toHaveCount(0);
+	}
+});

@@ -30,6 +30,7 @@ const DB_WORDS: Record<Doing, Record<DbErrorKind, () => string>> = {
 		version: () => m.data_save_version(),
 		closed: () => m.data_save_closed(),
 		constraint: () => m.round_conflict_taken(),
+		unavailable: () => m.storage_unreachable_body(),
 		unknown: () => m.data_save_failed()
 	},
 	change: {
@@ -37,6 +38,7 @@ const DB_WORDS: Record<Doing, Record<DbErrorKind, () => string>> = {
 		version: () => m.storage_change_version(),
 		closed: () => m.storage_change_closed(),
 		constraint: () => m.storage_change_failed(),
+		unavailable: () => m.storage_unreachable_body(),
 		unknown: () => m.storage_change_failed()
 	},
 	import: {
@@ -44,6 +46,7 @@ const DB_WORDS: Record<Doing, Record<DbErrorKind, () => string>> = {
 		version: () => m.data_import_failed(),
 		closed: () => m.data_import_failed(),
 		constraint: () => m.data_import_failed(),
+		unavailable: () => m.storage_unreachable_body(),
 		unknown: () => m.data_import_failed()
 	},
 	export: {
@@ -51,6 +54,7 @@ const DB_WORDS: Record<Doing, Record<DbErrorKind, () => string>> = {
 		version: () => m.data_export_failed(),
 		closed: () => m.data_export_failed(),
 		constraint: () => m.data_export_failed(),
+		unavailable: () => m.storage_unreachable_body(),
 		unknown: () => m.data_export_failed()
 	},
 	read: {
@@ -58,6 +62,7 @@ const DB_WORDS: Record<Doing, Record<DbErrorKind, () => string>> = {
 		version: () => m.storage_read_version(),
 		closed: () => m.storage_read_closed(),
 		constraint: () => m.storage_read_failed(),
+		unavailable: () => m.storage_unreachable_body(),
 		unknown: () => m.storage_read_failed()
 	}
 };

@@ -2,7 +2,8 @@
 // Dexie wraps the browser's errors (an aborted transaction carries its cause in `inner`, a bulk
 // write in `failures`), so the cause is looked for through those wrappers.
 
-export type DbErrorKind = 'quota' | 'version' | 'closed' | 'constraint' | 'unknown';
+/** 'unavailable': the browser gives no storage to reach (no IndexedDB, or it refuses to open). */
+export type DbErrorKind = 'quota' | 'version' | 'closed' | 'constraint' | 'unavailable' | 'unknown';
 
 const BY_NAME: Record<string, DbErrorKind> = {
 	QuotaExceededError: 'quota',
@@ -13,11 +14,13 @@ const BY_NAME: Record<string, DbErrorKind> = {
 	// The connection was closed (another tab upgraded, the browser evicted the data, a shutdown).
 	DatabaseClosedError: 'closed',
 	InvalidStateError: 'closed',
-	ConstraintError: 'constraint'
+	ConstraintError: 'constraint',
+	MissingAPIError: 'unavailable',
+	SecurityError: 'unavailable'
 };
 
 /** Kinds of a root cause, most telling first: a quota error wrapped in an abort is a quota error. */
-const PRIORITY: DbErrorKind[] = ['quota', 'version', 'constraint', 'closed'];
+const PRIORITY: DbErrorKind[] = ['quota', 'version', 'constraint', 'unavailable', 'closed'];
 
 function causes(e: unknown, seen: Set<unknown>, out: unknown[]): void {
 	if (e === null || e === undefined || seen.has(e) || seen.size > 50) return;

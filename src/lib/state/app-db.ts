@@ -18,12 +18,18 @@ export function follow<T>(
 	next: (value: T) => void,
 	failed: (kind: DbErrorKind) => void
 ): () => void {
-	const subscription = liveQuery(() => query(db)).subscribe({
-		next,
-		error: (error: unknown) => {
-			const failure = dbFailure(error);
-			failed('error' in failure ? failure.error : 'unknown');
-		}
-	});
-	return () => subscription.unsubscribe();
+	let stopped = false;
+	const fail = (error: unknown) => {
+		if (stopped) return;
+		const failure = dbFailure(error);
+		failed('error' in failure ? failure.error : 'unknown');
+	};
+	const subscription = liveQuery(() => query(db)).subscribe({ next, error: fail });
+	// liveQuery waits on a database that cannot open (no IndexedDB at all, a refused open) without
+	// a word: the open's own failure is said, never an endless "Loading…" or an empty list.
+	if (!db.isOpen()) db.open().catch(fail);
+	return () => {
+		stopped = true;
+		subscription.unsubscribe();
+	};
 }
