@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 // only its own, so its hash is added to script-src here, from the file itself.
 const themeScript = /<script>([\s\S]*?)<\/script>/.exec(readFileSync('src/app.html', 'utf8'))?.[1];
 if (themeScript === undefined) throw new Error('src/app.html: the theme script is missing');
+/** @type {`sha256-${string}`} */
 const themeHash = `sha256-${createHash('sha256').update(themeScript).digest('base64')}`;
 
 const pages = process.env.BUILD_DIR ?? 'build';
