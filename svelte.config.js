@@ -1,5 +1,14 @@
 import adapter from '@sveltejs/adapter-static';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+// The one inline script of app.html (the kept theme, before the first paint): SvelteKit hashes
+// only its own, so its hash is added to script-src here, from the file itself.
+const themeScript = /<script>([\s\S]*?)<\/script>/.exec(readFileSync('src/app.html', 'utf8'))?.[1];
+if (themeScript === undefined) throw new Error('src/app.html: the theme script is missing');
+/** @type {`sha256-${string}`} */
+const themeHash = `sha256-${createHash('sha256').update(themeScript).digest('base64')}`;
 
 const pages = process.env.BUILD_DIR ?? 'build';
 
@@ -17,12 +26,13 @@ const config = {
 		// The CSS of a screen goes into its HTML, so no stylesheet request holds up the first paint
 		// (the whole app's CSS is a few KiB).
 		inlineStyleThreshold: 20_000,
-		// Hash mode: the inline boot script is allowed by its hash; nothing from any other origin.
+		// Hash mode: the inline boot script and the theme script are allowed by their hashes;
+		// nothing from any other origin.
 		csp: {
 			mode: 'hash',
 			directives: {
 				'default-src': ['self'],
-				'script-src': ['self'],
+				'script-src': ['self', themeHash],
 				'style-src': ['self', 'unsafe-inline'],
 				'img-src': ['self', 'data:', 'blob:'],
 				'font-src': ['self'],

@@ -39,12 +39,15 @@ describe('ScoreEntry', { timeout: 30_000 }, () => {
 		expect(screen.getByRole('button', { name: 'Save round' })).toBeTruthy();
 	});
 
-	it('records a 4-player round with one tap and three Enters', async () => {
+	it('records a 4-player round with one tap, a field and three Enters', async () => {
 		const { form, onsave } = setup();
-		await fireEvent.click(screen.getByRole('button', { name: 'Cleo went out' }));
+		const toggle = screen.getByRole('button', { name: 'Cleo went out' });
+		toggle.focus();
+		await fireEvent.click(toggle);
 		await tick();
-		// The tap moved the focus to the first hand still to count.
-		expect(document.activeElement).toBe(field('Anna'));
+		// The toggle keeps the focus (WCAG 3.2.2).
+		expect(document.activeElement).toBe(toggle);
+		field('Anna').focus();
 		await type(field('Anna'), '12');
 		await fireEvent.keyDown(field('Anna'), { key: 'Enter' });
 		expect(document.activeElement).toBe(field('Ben'));

@@ -565,7 +565,18 @@ export async function loadDraft(
 	eveningId: string,
 	index: number
 ): Promise<DraftFields | null> {
-	return draftOf(await db.drafts.get(eveningId), index);
+	return (await loadDraftAt(db, eveningId, index))?.fields ?? null;
+}
+
+/** The draft of round `index` with when it was written (ms since epoch), or null. */
+export async function loadDraftAt(
+	db: CabooseDb,
+	eveningId: string,
+	index: number
+): Promise<{ fields: DraftFields; updatedAt: number } | null> {
+	const row = await db.drafts.get(eveningId);
+	const fields = draftOf(row, index);
+	return row && fields ? { fields, updatedAt: row.updatedAt } : null;
 }
 
 /** The fields of a stored draft row if it is round `index`'s, else null. */

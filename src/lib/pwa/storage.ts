@@ -90,6 +90,14 @@ export function rememberSet(
 	}
 }
 
+export function rememberRemove(key: string, store: MarkerStore | null = defaultStore()): void {
+	try {
+		store?.removeItem(key);
+	} catch {
+		// Nothing kept, nothing to forget.
+	}
+}
+
 /** Forgets the marker: the scorekeeper chose to start fresh after data vanished. */
 export function clearMarker(store: MarkerStore | null = defaultStore()): void {
 	try {

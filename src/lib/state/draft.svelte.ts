@@ -2,16 +2,58 @@
 // follow an evening (the table, the standings) do not load the form with their first paint.
 import { nothingTyped, type DraftFields } from '$lib/db/draft';
 import { FLUSH_EVENT, type FlushDetail } from '$lib/db/flush';
+import { rememberGet, rememberRemove, rememberSet } from '$lib/pwa/storage';
 import type { EntryForm } from './entry.svelte';
 
 /**
+ * The draft not yet in IndexedDB, kept in localStorage as well: written at once with each change
+ * (localStorage is synchronous), it survives a page closed a moment after a keystroke, when an
+ * IndexedDB write started then would not commit. Forgotten once IndexedDB holds the draft.
+ */
+export interface PendingDraft {
+	keep(fields: DraftFields, index: number): void;
+	forget(): void;
+}
+
+const pendingKey = (eveningId: string) => `caboose:draft:${eveningId}`;
+
+/** The pending draft of an evening, kept in localStorage. */
+export function pendingDraft(eveningId: string): PendingDraft {
+	return {
+		keep: (fields, index) =>
+			rememberSet(pendingKey(eveningId), JSON.stringify({ index, fields, at: Date.now() })),
+		forget: () => rememberRemove(pendingKey(eveningId))
+	};
+}
+
+/** The pending draft of round `index` (its raw fields and when it was typed), or null. */
+export function readPendingDraft(
+	eveningId: string,
+	index: number
+): { fields: unknown; at: number } | null {
+	try {
+		const kept = JSON.parse(rememberGet(pendingKey(eveningId)) ?? 'null') as {
+			index?: unknown;
+			fields?: unknown;
+			at?: unknown;
+		} | null;
+		if (kept?.index !== index || typeof kept.at !== 'number') return null;
+		return { fields: kept.fields, at: kept.at };
+	} catch {
+		return null;
+	}
+}
+
+/**
  * Keeps the form in IndexedDB while it is typed: shortly after each change, and at once when the
- * page is hidden or closed (a killed tab usually gets `visibilitychange` first).
+ * page is hidden or closed (a killed tab usually gets `visibilitychange` first); until then in
+ * `mirror` (`pendingDraft`), at each change.
  */
 export function autosave(
 	form: EntryForm,
 	store: (fields: DraftFields, index: number) => Promise<void>,
-	delayMs = 300
+	delayMs = 300,
+	mirror?: PendingDraft
 ): { stop: () => void; cancel: () => void } {
 	let timer: ReturnType<typeof setTimeout> | null = null;
 	// The round index is taken when the change happens: a late flush never lands on the next round.
@@ -22,7 +64,9 @@ export function autosave(
 		if (!pending) return null;
 		const { fields, index } = pending;
 		pending = null;
-		return store(fields, index);
+		return store(fields, index).then(() => {
+			if (!pending) mirror?.forget();
+		});
 	};
 	const flushNow = () => void flush();
 	// Another tab is upgrading the database: write what is typed before the connection closes.
@@ -34,6 +78,7 @@ export function autosave(
 		if (timer) clearTimeout(timer);
 		timer = null;
 		pending = null;
+		mirror?.forget();
 	};
 	const onHide = () => {
 		if (document.visibilityState === 'hidden') void flush();
@@ -70,6 +115,7 @@ export function autosave(
 			}
 			kept = now;
 			pending = { fields, index };
+			mirror?.keep(fields, index);
 			if (timer) clearTimeout(timer);
 			timer = setTimeout(flushNow, delayMs);
 		});

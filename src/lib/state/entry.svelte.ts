@@ -61,6 +61,12 @@ export class EntryForm {
 	attempted = $state(false);
 	/** The round (as JSON) whose warnings were shown; saving it again confirms them. */
 	warnedFor = $state<string | null>(null);
+	/**
+	 * What the last refused Save said about the round as a whole (the hands missing, the round's
+	 * own problems), as it said it: the screen's alert changes at the next Save, not at each
+	 * keystroke (a screen reader would read it all again). A field's problems stand by the field.
+	 */
+	refusal = $state.raw<{ missing: string[]; problems: Problem[] } | null>(null);
 	/** The round whose fields are loaded (draft or saved round); until then nothing is autosaved. */
 	loadedFor = $state<number | null>(null);
 
@@ -225,7 +231,10 @@ export class EntryForm {
 	/** What Save should do now: refuse, ask to confirm the warnings, or store `entry`. */
 	attempt(): { kind: 'refused' } | { kind: 'warn' } | { kind: 'store'; entry: RoundEntry } {
 		this.attempted = true;
-		if (this.check.errors.length > 0) return { kind: 'refused' };
+		if (this.check.errors.length > 0) {
+			this.refusal = { missing: [...this.missingHands], problems: [...this.roundProblems] };
+			return { kind: 'refused' };
+		}
 		const entry = $state.snapshot(this.built.entry) as RoundEntry;
 		const key = JSON.stringify(entry);
 		if (this.warnings.length > 0 && this.warnedFor !== key) {
@@ -250,6 +259,7 @@ export class EntryForm {
 		this.starter = fields.starter;
 		this.touched = Object.fromEntries(Object.keys(fields.text).map((k) => [k, true]));
 		this.attempted = false;
+		this.refusal = null;
 		this.warnedFor = null;
 		this.loadedFor = index;
 	}

@@ -3,10 +3,17 @@
 
 import { untrack } from 'svelte';
 import { replayTable } from '$lib/rules';
-import { clearDraft, isRoundSaved, loadDraft, saveDraft, saveRound } from '$lib/db/rounds';
+import {
+	clearDraft,
+	isRoundSaved,
+	loadDraftAt,
+	readDraftFields,
+	saveDraft,
+	saveRound
+} from '$lib/db/rounds';
 import { tableEvents } from '$lib/db/table';
-import { nothingTyped } from '$lib/db/draft';
-import { autosave } from './draft.svelte';
+import { nothingTyped, type DraftFields } from '$lib/db/draft';
+import { autosave, pendingDraft, readPendingDraft } from './draft.svelte';
 import type { EntryForm } from './entry.svelte';
 import type { EveningSession, NextRound } from './evening.svelte';
 import { attempt, dbFailure, done, type Outcome } from './outcome';
@@ -80,7 +87,7 @@ export class NextRoundEntry {
 					if (form.loadedFor !== null) form.reset(null);
 				});
 				const next = this.#session.next;
-				Promise.all([loadDraft(db, id, index), next ? this.#wentOutOnTable(next) : null]).then(
+				Promise.all([this.#draft(index), next ? this.#wentOutOnTable(next) : null]).then(
 					([fields, wentOut]) => {
 						if (form.context?.index !== index || form.loadedFor === index) return;
 						// What was typed while the draft was read wins over an older draft.
@@ -100,15 +107,20 @@ export class NextRoundEntry {
 			});
 		});
 		// A form with nothing in it is no draft: an old one goes, and none is written.
-		const saver = autosave(form, async (fields, index) => {
-			try {
-				await (nothingTyped(fields) ? clearDraft(db, id) : saveDraft(db, id, index, fields));
-			} catch (error) {
-				// A draft that cannot be kept (the database closed under it) is only logged: the
-				// form still holds what was typed.
-				dbFailure(error);
-			}
-		});
+		const saver = autosave(
+			form,
+			async (fields, index) => {
+				try {
+					await (nothingTyped(fields) ? clearDraft(db, id) : saveDraft(db, id, index, fields));
+				} catch (error) {
+					// A draft that cannot be kept (the database closed under it) is only logged: the
+					// form still holds what was typed.
+					dbFailure(error);
+				}
+			},
+			undefined,
+			pendingDraft(id)
+		);
 		this.#cancelDraft = saver.cancel;
 		return () => {
 			stopLoading();
@@ -132,10 +144,23 @@ export class NextRoundEntry {
 		const session = this.#session;
 		const next = session.next;
 		if (!next || !session.evening) return null;
-		const draft = await loadDraft(session.db, session.id, next.index).catch(() => null);
+		const draft = await this.#draft(next.index).catch(() => null);
 		const seat = draft?.starter ?? session.starterAt(next.index);
 		const player = seat === null ? undefined : session.evening.players[seat]?.id;
 		return player !== undefined && next.players.includes(player) ? player : null;
+	}
+
+	/**
+	 * The draft of round `index`: the one in IndexedDB, or the one typed after it that a closed
+	 * page left in localStorage (`pendingDraft`), whichever is newer.
+	 */
+	async #draft(index: number): Promise<DraftFields | null> {
+		const { db, id } = this.#session;
+		const stored = await loadDraftAt(db, id, index);
+		const pending = readPendingDraft(id, index);
+		if (pending && (!stored || pending.at > stored.updatedAt))
+			return readDraftFields(pending.fields);
+		return stored?.fields ?? null;
 	}
 
 	/**

@@ -1,7 +1,8 @@
 // The table's own settings, kept on this device: the colour theme and whether the screen stays
 // awake while an evening is open. The theme is applied as soon as this module loads (the root
 // layout imports it, before any screen renders): `auto` leaves the choice to the CSS media query
-// `prefers-color-scheme`, `light` and `dark` set `data-theme` on <html>.
+// `prefers-color-scheme`, `light` and `dark` set `data-theme` on <html> (app.html sets it from the
+// kept choice even sooner, before the first paint).
 import { rememberGet, rememberSet } from '$lib/pwa/storage';
 
 export const THEMES = ['auto', 'light', 'dark'] as const;
