@@ -2,7 +2,7 @@
 // out. Every request names its table by its token; nothing here changes the club's tables or
 // tokens (the CLI does, on the server machine).
 
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
@@ -68,7 +68,6 @@ function isUnavailable(e: unknown): boolean {
 
 export function createApp(opts: AppOptions): Hono<Env> {
 	const { db, club, hub } = opts;
-	const limiter = new RateLimiter(opts.rateLimit ?? { burst: 60, perSecond: 20 });
 	const app = new Hono<Env>();
 
 	app.use(
@@ -82,24 +81,7 @@ export function createApp(opts: AppOptions): Hono<Env> {
 			maxAge: 600
 		})
 	);
-
-	// Who is asking: a token of this club, not revoked, within its rate.
-	app.use('/v1/*', async (c, next) => {
-		// EventSource cannot send headers: the live channel also takes the token in its query.
-		const query = c.req.path === '/v1/events' ? c.req.query('token') : undefined;
-		const token = readBearer(c.req.header('Authorization') ?? (query && `Bearer ${query}`));
-		if (!token) return fail(c, 'token-missing');
-		const wait = limiter.take(token);
-		if (wait > 0) {
-			c.header('Retry-After', String(wait));
-			return fail(c, 'rate-limited');
-		}
-		const who = await tableOfToken(db, token);
-		if (!who || who.clubId !== club.id) return fail(c, 'token-unknown');
-		if (who.revoked) return fail(c, 'token-revoked');
-		c.set('who', who);
-		await next();
-	});
+	app.use('/v1/*', authenticate(opts));
 
 	app.get('/v1/me', async (c) => {
 		const who = c.get('who');
@@ -112,64 +94,13 @@ export function createApp(opts: AppOptions): Hono<Env> {
 		};
 		return c.json(me);
 	});
-
 	app.post(
 		'/v1/ops',
 		bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 'too-large') }),
-		async (c) => {
-			const who = c.get('who');
-			if (who.role !== 'table') return fail(c, 'read-only');
-			const json = parseStrictJson(await c.req.text(), MAX_BODY_BYTES, MAX_BATCH_DEPTH);
-			if (!json.ok) {
-				const code = json.problem.code;
-				return fail(
-					c,
-					code === 'too-large' || code === 'too-deep' || code === 'forbidden-key'
-						? code
-						: 'not-json'
-				);
-			}
-			const parsed = v.safeParse(ClubBatchSchema, json.value, { abortEarly: true });
-			if (!parsed.success) {
-				const issue = parsed.issues[0];
-				return fail(c, 'invalid', issue ? { path: issuePath(issue) } : {});
-			}
-			return c.json(await applyBatch(db, who, parsed.output as ClubBatch));
-		}
+		(c) => receiveOps(c, db)
 	);
-
 	app.get('/v1/standings', async (c) => c.json(await computeStandings(db, club)));
-
-	app.get('/v1/events', (c) =>
-		streamSSE(c, async (stream) => {
-			let wake: (() => void) | null = null;
-			let pending = true; // a first `change` at once: the client loads the standings
-			const unsubscribe = hub.subscribe(() => {
-				pending = true;
-				wake?.();
-			});
-			stream.onAbort(() => {
-				unsubscribe();
-				wake?.();
-			});
-			const heartbeat = opts.heartbeatMs ?? 20_000;
-			while (!stream.aborted) {
-				if (pending) {
-					pending = false;
-					await stream.writeSSE({ event: 'change', data: String(Date.now()) });
-				}
-				let timer: NodeJS.Timeout | undefined;
-				await new Promise<void>((resolve) => {
-					wake = resolve;
-					timer = setTimeout(resolve, heartbeat);
-				});
-				clearTimeout(timer);
-				wake = null;
-				if (!pending && !stream.aborted) await stream.write(': still here\n\n');
-			}
-			unsubscribe();
-		})
-	);
+	app.get('/v1/events', (c) => liveChannel(c, hub, opts.heartbeatMs ?? 20_000));
 
 	app.notFound((c) => fail(c, 'not-found'));
 	app.onError((e, c) => {
@@ -177,4 +108,76 @@ export function createApp(opts: AppOptions): Hono<Env> {
 		return isUnavailable(e) ? fail(c, 'unavailable') : c.json({ error: 'server-error' }, 500);
 	});
 	return app;
+}
+
+/** Who is asking: a token of this club, not revoked, within its rate. */
+function authenticate(opts: AppOptions): MiddlewareHandler<Env> {
+	const limiter = new RateLimiter(opts.rateLimit ?? { burst: 60, perSecond: 20 });
+	return async (c, next) => {
+		// EventSource cannot send headers: the live channel also takes the token in its query.
+		const query = c.req.path === '/v1/events' ? c.req.query('token') : undefined;
+		const token = readBearer(c.req.header('Authorization') ?? (query && `Bearer ${query}`));
+		if (!token) return fail(c, 'token-missing');
+		const wait = limiter.take(token);
+		if (wait > 0) {
+			c.header('Retry-After', String(wait));
+			return fail(c, 'rate-limited');
+		}
+		const who = await tableOfToken(opts.db, token);
+		if (!who || who.clubId !== opts.club.id) return fail(c, 'token-unknown');
+		if (who.revoked) return fail(c, 'token-revoked');
+		c.set('who', who);
+		await next();
+	};
+}
+
+/** A batch of a table's operations: read strictly, checked, applied in one transaction. */
+async function receiveOps(c: Context<Env>, db: AppOptions['db']) {
+	const who = c.get('who');
+	if (who.role !== 'table') return fail(c, 'read-only');
+	const json = parseStrictJson(await c.req.text(), MAX_BODY_BYTES, MAX_BATCH_DEPTH);
+	if (!json.ok) {
+		const code = json.problem.code;
+		return fail(
+			c,
+			code === 'too-large' || code === 'too-deep' || code === 'forbidden-key' ? code : 'not-json'
+		);
+	}
+	const parsed = v.safeParse(ClubBatchSchema, json.value, { abortEarly: true });
+	if (!parsed.success) {
+		const issue = parsed.issues[0];
+		return fail(c, 'invalid', issue ? { path: issuePath(issue) } : {});
+	}
+	return c.json(await applyBatch(db, who, parsed.output as ClubBatch));
+}
+
+/** Server-sent events: a `change` at once and after every stored change, a heartbeat between. */
+function liveChannel(c: Context<Env>, hub: AppOptions['hub'], heartbeat: number) {
+	return streamSSE(c, async (stream) => {
+		let wake: (() => void) | null = null;
+		let pending = true; // a first `change` at once: the client loads the standings
+		const unsubscribe = hub.subscribe(() => {
+			pending = true;
+			wake?.();
+		});
+		stream.onAbort(() => {
+			unsubscribe();
+			wake?.();
+		});
+		while (!stream.aborted) {
+			if (pending) {
+				pending = false;
+				await stream.writeSSE({ event: 'change', data: String(Date.now()) });
+			}
+			let timer: NodeJS.Timeout | undefined;
+			await new Promise<void>((resolve) => {
+				wake = resolve;
+				timer = setTimeout(resolve, heartbeat);
+			});
+			clearTimeout(timer);
+			wake = null;
+			if (!pending && !stream.aborted) await stream.write(': still here\n\n');
+		}
+		unsubscribe();
+	});
 }
