@@ -4,7 +4,7 @@ import type { CabooseDb, EveningRow, PlayerRow, SeatRow } from './database';
 import { withRounds, type EveningListItem } from './group';
 import { byLastPlayed } from './players';
 import { writeSummary } from './summaries';
-import { outboxTables, recordDelete } from './outbox';
+import { outboxTables, recordDelete, wholeEveningTables } from './outbox';
 import { revisionMoved, type MadeFrom, type Stale } from './rounds';
 
 export type { EveningListItem };
@@ -102,15 +102,7 @@ export async function deleteEvening(
 	id: string,
 	made?: MadeFrom
 ): Promise<Stale | void> {
-	const tables = [
-		db.evenings,
-		db.rounds,
-		db.drafts,
-		db.tableEvents,
-		db.summaries,
-		...outboxTables(db)
-	];
-	return db.transaction('rw', tables, async () => {
+	return db.transaction('rw', wholeEveningTables(db), async () => {
 		const moved = revisionMoved(db, id, made);
 		if (moved && (await moved)) return { conflict: 'evening-changed' as const };
 		const [evening, summary] = await Promise.all([db.evenings.get(id), db.summaries.get(id)]);

@@ -14,6 +14,11 @@ export function outboxTables(db: CabooseDb) {
 	return [db.meta, db.outbox];
 }
 
+/** Every table that holds a part of an evening, with the outbox: for a write to all of it. */
+export function wholeEveningTables(db: CabooseDb) {
+	return [db.evenings, db.rounds, db.drafts, db.tableEvents, db.summaries, ...outboxTables(db)];
+}
+
 /** A stored membership read defensively: anything else is no membership. */
 export function readMembership(value: unknown): ClubMembership | null {
 	if (typeof value !== 'object' || value === null) return null;

@@ -15,7 +15,7 @@ import type { EveningState, Problem, RoundEntry, Tile } from '$lib/rules/types';
 import type { CabooseDb, DraftRow, EveningRow, RoundRow, SummaryRow } from './database';
 import { readStanding } from './standing';
 import { CHANGED_ALL, nextSummary, putSummary, summaryIsCurrent, writeSummary } from './summaries';
-import { outboxTables } from './outbox';
+import { outboxTables, wholeEveningTables } from './outbox';
 import { emptyDraftFields, fieldsFromEntry, type DraftFields } from './draft';
 
 export type SaveResult =
@@ -318,15 +318,7 @@ export async function undoLastRound(
 	eveningId: string,
 	made?: MadeFrom
 ): Promise<number | null | Stale> {
-	const tables = [
-		db.evenings,
-		db.rounds,
-		db.drafts,
-		db.tableEvents,
-		db.summaries,
-		...outboxTables(db)
-	];
-	return db.transaction('rw', tables, async () => {
+	return db.transaction('rw', wholeEveningTables(db), async () => {
 		const rows = await listRounds(db, eveningId);
 		const last = rows.at(-1);
 		if (made?.round && !last) return { conflict: 'no-such-round' as const };

@@ -2,7 +2,7 @@
 
 import type { CabooseDb } from '../database';
 import { writeSummary } from '../summaries';
-import { outboxTables } from '../outbox';
+import { wholeEveningTables } from '../outbox';
 import { parseBackup } from './parse';
 import type { RoundRow } from '../rows';
 import { MAX_BACKUP_BYTES, type Backup, type BackupEvening, type BackupProblem } from './types';
@@ -102,72 +102,60 @@ export async function importBackup(
 		result.copied = (result.copied ?? 0) + 1;
 		return asCopy(bundle);
 	};
-	await db.transaction(
-		'rw',
-		[
-			db.players,
-			db.evenings,
-			db.rounds,
-			db.drafts,
-			db.tableEvents,
-			db.summaries,
-			...outboxTables(db)
-		],
-		async () => {
-			for (const given of backup.evenings) {
-				let bundle = given;
-				const { evening } = given;
-				// From a link, the evening is a kept copy; an earlier kept copy of it is updated.
-				const fromLink = options.from === 'link';
-				if (fromLink && !evening.keptFrom)
-					bundle = { ...given, evening: { ...evening, keptFrom: evening.id } };
-				const stored = await db.evenings.get(evening.id);
-				if (stored) {
-					const storedRounds = await db.rounds.where('eveningId').equals(evening.id).toArray();
-					const rounds = given.rounds;
-					const newer =
-						rounds.length > storedRounds.length ||
-						(rounds.length === storedRounds.length && evening.updatedAt > stored.updatedAt);
-					if (!newer) {
-						result.kept++;
-						continue;
-					}
-					const changed = roundsChanged(storedRounds, rounds);
-					if (fromLink && !stored.keptFrom) {
-						// Recorded on this phone: a link never replaces it; the link's evening is kept
-						// beside it as a copy.
-						bundle = copy(bundle);
-					} else if (changed.length > 0 && !options.replace?.includes(evening.id)) {
-						// Rounds corrected here since the file's copy was made: both are kept, and said.
-						(result.changed ??= []).push({ eveningId: evening.id, rounds: changed });
-						bundle = copy(bundle);
-					} else {
-						// A draft of a round that the file now holds would be typed into a taken slot.
-						const draft = await db.drafts.get(evening.id);
-						if (draft && draft.index < rounds.length) await db.drafts.delete(evening.id);
-						result.replaced++;
-					}
-				}
-				if (!stored) result.added++;
-				await storeBundle(db, bundle);
-				result.rounds += bundle.rounds.length;
-			}
-
-			for (const player of backup.players) {
-				const byId = await db.players.get(player.id);
-				const byKey = await db.players.where('key').equals(player.key).first();
-				const known = byId ?? byKey;
-				if (known) {
-					if (player.lastPlayedAt > known.lastPlayedAt) {
-						await db.players.update(known.id, { lastPlayedAt: player.lastPlayedAt });
-					}
+	await db.transaction('rw', [db.players, ...wholeEveningTables(db)], async () => {
+		for (const given of backup.evenings) {
+			let bundle = given;
+			const { evening } = given;
+			// From a link, the evening is a kept copy; an earlier kept copy of it is updated.
+			const fromLink = options.from === 'link';
+			if (fromLink && !evening.keptFrom)
+				bundle = { ...given, evening: { ...evening, keptFrom: evening.id } };
+			const stored = await db.evenings.get(evening.id);
+			if (stored) {
+				const storedRounds = await db.rounds.where('eveningId').equals(evening.id).toArray();
+				const rounds = given.rounds;
+				const newer =
+					rounds.length > storedRounds.length ||
+					(rounds.length === storedRounds.length && evening.updatedAt > stored.updatedAt);
+				if (!newer) {
+					result.kept++;
 					continue;
 				}
-				await db.players.add(player);
-				result.players++;
+				const changed = roundsChanged(storedRounds, rounds);
+				if (fromLink && !stored.keptFrom) {
+					// Recorded on this phone: a link never replaces it; the link's evening is kept
+					// beside it as a copy.
+					bundle = copy(bundle);
+				} else if (changed.length > 0 && !options.replace?.includes(evening.id)) {
+					// Rounds corrected here since the file's copy was made: both are kept, and said.
+					(result.changed ??= []).push({ eveningId: evening.id, rounds: changed });
+					bundle = copy(bundle);
+				} else {
+					// A draft of a round that the file now holds would be typed into a taken slot.
+					const draft = await db.drafts.get(evening.id);
+					if (draft && draft.index < rounds.length) await db.drafts.delete(evening.id);
+					result.replaced++;
+				}
 			}
+			if (!stored) result.added++;
+			await storeBundle(db, bundle);
+			result.rounds += bundle.rounds.length;
 		}
-	);
+
+		for (const player of backup.players) {
+			const byId = await db.players.get(player.id);
+			const byKey = await db.players.where('key').equals(player.key).first();
+			const known = byId ?? byKey;
+			if (known) {
+				if (player.lastPlayedAt > known.lastPlayedAt) {
+					await db.players.update(known.id, { lastPlayedAt: player.lastPlayedAt });
+				}
+				continue;
+			}
+			await db.players.add(player);
+			result.players++;
+		}
+	});
 	return result;
 }
 
