@@ -61,13 +61,20 @@ export class AppStatusState {
 	}
 
 	/**
-	 * Called with the route on every navigation. The home page and the read-only view peek (the
-	 * view stores nothing unless Keep a copy is tapped); any other route uses the database, and
-	 * once Dexie is loaded it keeps watching (going home again costs nothing then). Between two
-	 * peeking routes the peek is taken again: a copy kept on the view counts on the home page.
+	 * Called with the route on every navigation. The home page peeks (its cold budget has no room
+	 * for Dexie); the read-only view reads nothing for the banners (it stores nothing unless Keep a
+	 * copy is tapped, and that write has its own checks); any other route uses the database, and
+	 * once Dexie is loaded it keeps watching (going home again costs nothing then). Coming home
+	 * from the view, the peek is taken again: a copy kept there counts on the home page.
 	 */
 	atRoute(routeId: string | null): void {
-		if (routeId === '/' || routeId === '/view') {
+		if (routeId === '/view') {
+			if (this.#mode === 'database') return;
+			this.#release?.();
+			this.#release = null;
+			this.#mode = 'none';
+			this.#peekedAt = null;
+		} else if (routeId === '/') {
 			if (this.#mode === 'database' || routeId === this.#peekedAt) return;
 			this.#release?.();
 			this.#release = null;
