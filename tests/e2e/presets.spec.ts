@@ -178,8 +178,15 @@ test('italian-elimination: players reaching 100 leave, a blocked round scores no
 	await newEvening(page, names, 'italian-elimination');
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 1');
 	await enterRound(page, { out: 'Anna', hands: { Ben: 60, Cleo: 20 } });
-	// Blocked rounds are void under 004: nobody scores, the schedule moves on.
-	await enterRound(page, { blocked: true, hands: { Anna: 40, Ben: 5, Cleo: 70 } });
+	// Blocked rounds are void under 004: nobody scores, the schedule moves on. The points fields
+	// count for no one then: they are disabled and say why (nothing typed is silently dropped).
+	await page.getByRole('button', { name: 'Blocked round' }).click();
+	await expect(page.getByLabel('Anna points', { exact: true })).toBeDisabled();
+	await expect(
+		page.getByText('Under these rules a blocked round counts for no one', { exact: false })
+	).toBeVisible();
+	await page.getByRole('button', { name: 'Blocked round' }).click();
+	await enterRound(page, { blocked: true, hands: {} });
 	await expect(page.getByRole('img', { name: 'Engine 10|10' })).toBeVisible();
 	// The double blank counts 10.
 	await enterRound(page, {

@@ -157,7 +157,7 @@ test('an eliminated player gets no field', async ({ page }) => {
 	expect(await roundCount(page, id)).toBe(1);
 });
 
-test('a round saved in another tab moves this tab on, without carrying what was typed', async ({
+test('a round saved in another tab moves this tab on once what was typed is dismissed, never carrying it', async ({
 	page,
 	context
 }) => {
@@ -167,6 +167,10 @@ test('a round saved in another tab moves this tab on, without carrying what was 
 	await expect(other.getByRole('heading', { level: 1 })).toHaveText('Round 1 of 13');
 	await other.getByLabel('Ben points').fill('77');
 	await playRound(page, 'Anna', { Ben: 9 });
+	// What was typed there is kept and said (it belonged to the round now saved), until dismissed.
+	await expect(other.getByRole('alert').first()).toContainText('was saved on another screen');
+	await expect(other.getByLabel('Ben points')).toHaveValue('77');
+	await other.getByRole('button', { name: 'Dismiss' }).click();
 	await expect(other.getByRole('heading', { level: 1 })).toHaveText('Round 2 of 13');
 	await expect(other.getByLabel('Ben points')).toHaveValue('');
 	expect(await roundCount(page, id)).toBe(1);
