@@ -6,6 +6,7 @@ import { pwaIcons } from './scripts/pwa-icons.js';
 import { paraglideOptions } from './paraglide.options.js';
 
 // One ordinary build: SvelteKit's and Vite's own chunking, Paraglide as it ships.
+const FRAMEWORK = /node_modules\/(svelte|esm-env|clsx|devalue|@sveltejs\/kit)\//;
 export default defineConfig({
 	plugins: [
 		// First: renders the app icons into static/icons/ before SvelteKit lists static/.
@@ -16,6 +17,17 @@ export default defineConfig({
 		// `// @vitest-environment jsdom`), and the DOM cleaned up after each test.
 		svelteTesting()
 	],
+	build: {
+		rollupOptions: {
+			output: {
+				// Svelte's and SvelteKit's runtime is one file that every screen shares (it changes
+				// only with them). Many screens share small, side-effect-free modules (each message
+				// is one): merged into the chunks that load with them, a screen needs fewer requests.
+				manualChunks: (id) => (FRAMEWORK.test(id) ? 'framework' : undefined),
+				experimentalMinChunkSize: 10_000
+			}
+		}
+	},
 	test: {
 		include: [
 			'tests/unit/**/*.test.ts',

@@ -5,7 +5,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/svelte';
 import HouseRules from '$lib/components/setup/HouseRules.svelte';
-import { knobLabel, summaryLines, type Sentence } from '$lib/components/setup/knobs';
+import { summaryLines, type Sentence } from '$lib/components/setup/knobs';
+import { knobLabel } from '$lib/components/setup/knobLabels';
 import { createDatabase } from '$lib/db/database';
 import {
 	KNOBS,

@@ -3,7 +3,7 @@
 import * as m from '$lib/paraglide/messages.js';
 import { KNOBS, type KnobSpec, type Problem, type ProblemCode } from '$lib/rules';
 import { formatNumber } from '$lib/format';
-import { knobLabel } from './setup/knobs';
+import { knobLabel } from './setup/knobLabels';
 
 type Params = Record<string, string | number>;
 

@@ -17,13 +17,13 @@ import {
 	type KnockPenalty,
 	type MarkerRemoval,
 	type Mode,
-	type PresetId,
 	type Ruleset,
 	type ScheduleName,
 	type StartRule
 } from '$lib/rules';
 import type { ScheduleShape } from '$lib/state/setup.svelte';
 import { doubleText, formatNumber, tileText } from '$lib/format';
+import { knobLabel } from './knobLabels';
 
 /** A summary line, or one naming a player (rendered with the name isolated). */
 export type Sentence = string | { names: string[]; template: (names: string) => string };
@@ -41,11 +41,11 @@ export interface SummaryContext {
 type Named<K extends Knob> = K extends 'schedule' ? ScheduleName : Ruleset[K];
 
 /**
- * A knob's words. `label` names its field (and the knob in a refusal); a number field has a
- * `hint`; a list names each `value`. `summary` is its line in the summary (null: nothing to say
- * for this value), or `summaryWith` the knob whose line says it too.
+ * A knob's words beside its label (knobLabels.ts): a number field has a `hint`; a list names each
+ * `value`. `summary` is its line in the summary (null: nothing to say for this value), or
+ * `summaryWith` the knob whose line says it too.
  */
-export type KnobWords<K extends Knob> = { label: () => string } & (
+export type KnobWords<K extends Knob> = (
 	{ summary: (c: SummaryContext) => Sentence | null } | { summaryWith: Knob }
 ) &
 	(KnobKind<K> extends 'whole' ? { hint: () => string } : unknown) &
@@ -56,19 +56,6 @@ export const GROUP_NAMES: Record<KnobGroup, () => string> = {
 	scoring: m.setup_group_scoring,
 	table: m.setup_group_table
 };
-
-export const PRESET_NAMES: Record<PresetId, () => string> = {
-	'swiss-jassshop': m.rules_preset_swiss_jassshop,
-	'swiss-station': m.rules_preset_swiss_station,
-	'german-talon': m.rules_preset_german_talon,
-	'cardinal-us': m.rules_preset_cardinal_us,
-	'italian-elimination': m.rules_preset_italian_elimination
-};
-
-export function presetName(id: string): string {
-	const f = (PRESET_NAMES as Record<string, (() => string) | undefined>)[id];
-	return f ? f() : id;
-}
 
 export const SCHEDULE_NAMES: Record<ScheduleName, () => string> = {
 	descending: m.rules_schedule_descending,
@@ -160,18 +147,15 @@ const whenOn =
 
 export const KNOB_WORDS: { [K in Knob]: KnobWords<K> } = {
 	set: {
-		label: m.rules_knob_set,
 		value: (size) => m.rules_set_option({ n: n(size), tiles: n(tilesIn(size)) }),
 		summaryWith: 'schedule'
 	},
 	schedule: {
-		label: m.rules_knob_schedule,
 		value: (name) => SCHEDULE_NAMES[name](),
 		summary: (c) => scheduleSentence(c.schedule)
 	},
-	rounds: { label: m.rules_knob_rounds, hint: m.rules_hint_rounds, summaryWith: 'schedule' },
+	rounds: { hint: m.rules_hint_rounds, summaryWith: 'schedule' },
 	deal: {
-		label: m.rules_knob_deal,
 		hint: m.rules_hint_deal,
 		summary: ({ players, deal }) =>
 			deal === null
@@ -179,7 +163,6 @@ export const KNOB_WORDS: { [K in Knob]: KnobWords<K> } = {
 				: m.setup_summary_deal({ players: n(players), count: n(deal) })
 	},
 	start: {
-		label: m.rules_knob_start,
 		value: (v) => START_NAMES[v](),
 		summary: ({ rules, firstStarterName }) =>
 			rules.start === 'rotate'
@@ -187,13 +170,11 @@ export const KNOB_WORDS: { [K in Knob]: KnobWords<K> } = {
 				: m.setup_summary_start_engine()
 	},
 	mode: {
-		label: m.rules_knob_mode,
 		value: (v) => MODE_NAMES[v](),
 		summary: ({ rules }) =>
 			rules.mode === 'plus' ? m.setup_summary_plus() : m.setup_summary_penalty()
 	},
 	elimination: {
-		label: m.rules_knob_elimination,
 		hint: m.rules_hint_elimination,
 		summary: ({ rules }) =>
 			rules.elimination === null
@@ -201,11 +182,9 @@ export const KNOB_WORDS: { [K in Knob]: KnobWords<K> } = {
 				: m.setup_summary_elimination({ limit: n(rules.elimination) })
 	},
 	tieBreakRoundsWon: {
-		label: m.rules_knob_tie_break,
 		summary: ({ rules }) => (rules.tieBreakRoundsWon ? m.setup_summary_tie_break() : null)
 	},
 	blankHalf: {
-		label: m.rules_knob_blank_half,
 		hint: m.rules_hint_blank_half,
 		// What a hand is worth, with an example tile worked out by the rules core.
 		summary: ({ rules }) => {
@@ -217,7 +196,6 @@ export const KNOB_WORDS: { [K in Knob]: KnobWords<K> } = {
 		}
 	},
 	doubleFactor: {
-		label: m.rules_knob_double_factor,
 		value: (v) => (v === 2 ? m.rules_double_factor_2() : m.rules_double_factor_1()),
 		summary: ({ rules }) => {
 			const six = n(tileValue(rules, [6, 6]));
@@ -228,23 +206,19 @@ export const KNOB_WORDS: { [K in Knob]: KnobWords<K> } = {
 		}
 	},
 	doubleBlank: {
-		label: m.rules_knob_double_blank,
 		hint: m.rules_hint_double_blank,
 		summary: ({ rules }) => m.setup_summary_double_blank({ value: n(tileValue(rules, [0, 0])) })
 	},
 	doubleFlat: {
-		label: m.rules_knob_double_flat,
 		hint: m.rules_hint_double_flat,
 		summaryWith: 'doubleFactor'
 	},
 	goingOutBonus: {
-		label: m.rules_knob_going_out_bonus,
 		hint: m.rules_hint_going_out_bonus,
 		summary: ({ rules }) =>
 			rules.goingOutBonus === 0 ? null : m.setup_summary_bonus({ bonus: n(rules.goingOutBonus) })
 	},
 	blocked: {
-		label: m.rules_knob_blocked,
 		value: (v) => BLOCKED_NAMES[v](),
 		// As scoreRound does: a void blocked round scores nothing; otherwise, under plus scoring
 		// the lowest hand collects (whether 'count' or 'lowest-zero'), under penalty points the
@@ -257,17 +231,14 @@ export const KNOB_WORDS: { [K in Knob]: KnobWords<K> } = {
 		}
 	},
 	markerRemoval: {
-		label: m.rules_knob_marker_removal,
 		value: (v) => MARKER_NAMES[v](),
 		summary: unlessBase('markerRemoval')
 	},
 	doubles: {
-		label: m.rules_knob_doubles,
 		value: (v) => DOUBLES_NAMES[v](),
 		summary: unlessBase('doubles')
 	},
 	knockPenalty: {
-		label: m.rules_knob_knock_penalty,
 		value: (v) => KNOCK_NAMES[v](),
 		summary: ({ rules }) =>
 			rules.knockPenalty === 'none'
@@ -275,36 +246,24 @@ export const KNOB_WORDS: { [K in Knob]: KnobWords<K> } = {
 				: m.setup_summary_knock({ penalty: KNOCK_NAMES[rules.knockPenalty]() })
 	},
 	voluntaryMarker: {
-		label: m.rules_knob_voluntary_marker,
 		summary: whenOn('voluntaryMarker')
 	},
 	noMarkerWhenOnlyDoubleStopped: {
-		label: m.rules_knob_no_marker_double,
 		summary: whenOn('noMarkerWhenOnlyDoubleStopped')
 	},
 	lastDoubleEndsRound: {
-		label: m.rules_knob_last_double,
 		summary: whenOn('lastDoubleEndsRound')
 	},
 	severalMexicanTrains: {
-		label: m.rules_knob_several_mexican,
 		summary: whenOn('severalMexicanTrains')
 	},
 	firstTurnAll: {
-		label: m.rules_knob_first_turn_all,
 		summary: whenOn('firstTurnAll')
 	},
 	doubleReplay: {
-		label: m.rules_knob_double_replay,
 		summary: whenOn('doubleReplay')
 	}
 };
-
-/** The knob's name as the setup form labels it; an unknown name is shown as given. */
-export function knobLabel(knob: string): string {
-	const words = (KNOB_WORDS as Record<string, { label: () => string } | undefined>)[knob];
-	return words ? words.label() : knob;
-}
 
 /** A list knob's choices, in the table's order, as the setup screen offers them. */
 export function knobChoices(knob: Knob): { value: string; label: string }[] {
