@@ -38,7 +38,7 @@ export function watchDatabase(status: StatusReport, db: CabooseDb = appDb): () =
 		// The language chosen went with the site's data: kept, so the words below stay in it.
 		if (getLocale() !== language) setLocale(language, { reload: false });
 		const lost = marker && marker.evenings > 0 ? marker : seen;
-		if (dataVanished(lost, count)) {
+		if (lost && dataVanished(lost, count)) {
 			status.vanished = lost;
 			// Remembered again, so the offer outlives a reload (until a backup or Start fresh).
 			noteSaved(lost.evenings, lost.lastSavedAt);
