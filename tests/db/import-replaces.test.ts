@@ -60,6 +60,35 @@ describe('Keep a copy', () => {
 		expect(copy.players.map((p) => p.name)).toEqual(['Mallory', 'Eve', 'Trudy']);
 	});
 
+	it('updates the copy kept beside an evening recorded here from a newer link, adds no other', async () => {
+		const phone = freshDb();
+		const { id } = await recorded(phone, 1);
+		const link = await linkOf(phone, id);
+		const longer = (rounds: number, later: number) => ({
+			...link,
+			rounds: Array.from({ length: rounds }, () => link.rounds[0]!),
+			updatedAt: link.updatedAt + later
+		});
+		expect(await keepSnapshot(phone, longer(2, 1000))).toMatchObject({
+			ok: true,
+			result: { copied: 1 }
+		});
+		const copyId = (await phone.evenings.toArray()).find((e) => e.id !== id)!.id;
+		const again = await keepSnapshot(phone, longer(3, 2000));
+		expect(again).toMatchObject({ ok: true, result: { replaced: 1, added: 0 } });
+		expect(again.ok && again.result.copied).toBeUndefined();
+		expect((await phone.evenings.toArray()).map((e) => e.id).sort()).toEqual([id, copyId].sort());
+		expect(await listRounds(phone, copyId)).toHaveLength(3);
+		expect((await phone.evenings.get(copyId))!.keptFrom).toBe(id);
+		expect(await listRounds(phone, id)).toHaveLength(1);
+		// An older link changes nothing.
+		expect(await keepSnapshot(phone, longer(2, 3000))).toMatchObject({
+			ok: true,
+			result: { kept: 1 }
+		});
+		expect(await phone.evenings.count()).toBe(2);
+	});
+
 	it('updates a kept copy from a newer link of the same evening', async () => {
 		const phone = freshDb();
 		const { id, entry } = await recorded(phone, 1);

@@ -3,7 +3,8 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, DATA_VERSION } from '$lib/db/database';
 import { knownPlayers, listEvenings } from '$lib/db/evenings';
-import { closeAll, connect } from './helpers';
+import { backupJson, exportBackup, importBackupText } from '$lib/db/backup';
+import { closeAll, connect, freshDb } from './helpers';
 
 // The migration harness. Each fixtures/v<N>.json is a database exactly as schema version N
 // wrote it (its own store definitions and rows). The test writes it with Dexie at version N,
@@ -85,7 +86,28 @@ const upgrades: Record<number, (tables: Tables) => Tables> = {
 		return { ...t, summaries };
 	},
 	// Version 4 adds the club's outbox, empty: the phone joins a club later.
-	2: (t) => ({ ...t, outbox: [] })
+	2: (t) => ({ ...t, outbox: [] }),
+	// Version 5 adds who is who (empty) and cleans names as an older build stored them: the v4
+	// fixture's zero-width space and tab, and the old row that is Anna once cleaned (dropped; its
+	// seats, if any, would join Anna by name).
+	4: (t) => {
+		const cleaned: Record<string, string> = {
+			'Ben\u200b': 'Ben',
+			'Cle\u0301o\tM': 'Cléo M'
+		};
+		const name = (n: unknown) => cleaned[n as string] ?? (n as string);
+		return {
+			...t,
+			players: (t.players ?? [])
+				.filter((p) => p.id !== 'p-anna-old')
+				.map((p) => ({ ...p, name: name(p.name), key: name(p.name).toLowerCase() })),
+			evenings: (t.evenings ?? []).map((e) => ({
+				...e,
+				players: (e.players as Row[]).map((s) => ({ ...s, name: name(s.name) }))
+			})),
+			people: []
+		};
+	}
 };
 
 /** The schema versions createDatabase declares, in order (Dexie keeps them in `_versions`). */
@@ -199,5 +221,17 @@ describe('migrations', () => {
 				.toArray();
 			expect(firstRounds.length).toBe(list[0]!.roundCount);
 		});
+	});
+
+	it('names an older build stored with a tab or a zero-width space export and restore', async () => {
+		const v4 = structuredClone(fixtures.find((f) => f.fixture.version === 4)!.fixture);
+		// Its table events are an older shape than a backup takes: only the names are asked here.
+		v4.tables.tableEvents = [];
+		const name = `migration-names-${crypto.randomUUID()}`;
+		await writeFixture(name, v4);
+		const text = backupJson(await exportBackup(connect(name)));
+		const restored = await importBackupText(freshDb(), text);
+		expect(restored).toMatchObject({ ok: true, result: { added: 2 } });
+		expect(text).not.toMatch(/\\t|\\u200b|\u200b/);
 	});
 });

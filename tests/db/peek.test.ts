@@ -69,6 +69,7 @@ describe('peekDatabase', () => {
 				'evenings',
 				'meta',
 				'outbox',
+				'people',
 				'players',
 				'rounds',
 				'summaries',

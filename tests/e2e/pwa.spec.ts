@@ -403,15 +403,16 @@ test('another tab upgrading the data closes this one, which then never writes to
 	});
 	await homeWithEvening(page, { id: 'upgraded', names: ['Anna', 'Ben'] });
 
-	// A newer build in a second tab: schema version 5 (native 50) and data format 5.
+	// A newer build in a second tab: schema version 6 (native 60) and data format 6 (this build
+	// has 5).
 	const other = await context.newPage();
 	await other.goto('/favicon.svg');
 	await other.evaluate(async () => {
 		await new Promise<void>((resolve, reject) => {
-			const req = indexedDB.open('caboose', 50);
+			const req = indexedDB.open('caboose', 60);
 			req.onupgradeneeded = () => {
 				req.result.createObjectStore('futureThings', { keyPath: 'id' });
-				req.transaction!.objectStore('meta').put({ key: 'dataVersion', value: 5 });
+				req.transaction!.objectStore('meta').put({ key: 'dataVersion', value: 6 });
 			};
 			req.onsuccess = () => {
 				req.result.close();
@@ -452,7 +453,7 @@ test('another tab upgrading the data closes this one, which then never writes to
 		db.close();
 		return { version, meta };
 	});
-	expect(after).toEqual({ version: 50, meta: { key: 'dataVersion', value: 5 } });
+	expect(after).toEqual({ version: 60, meta: { key: 'dataVersion', value: 6 } });
 });
 
 test('a strict CSP, no violation while navigating, and no request to any other origin', async ({

@@ -1,6 +1,7 @@
-// Players across evenings: one person is one player row (keyed by the trimmed, lower-cased name),
-// and every seat of every evening refers to it by id. Their record is worked out from the rounds
-// as entered, by the rules core, never stored.
+// Players across evenings: on this phone one name is one player row (keyed by playerKey), and
+// every seat of every evening refers to a player by id; ids from other phones join people by name
+// (db/people.ts). A person's record is worked out from the rounds as entered, by the rules core,
+// never stored.
 import { formatScore } from '$lib/format';
 import {
 	cleanName,
@@ -11,6 +12,7 @@ import {
 	resolveRules
 } from '$lib/rules';
 import type { CabooseDb, EveningRow, PlayerRow, RoundRow } from './database';
+import { peopleTables, pinPerson, readPeople, type Person } from './people';
 import { outboxTables } from './outbox';
 import { touchSummary } from './summaries';
 
@@ -54,7 +56,7 @@ export interface PlayerStats {
 	evenings: PlayerEvening[];
 }
 
-function emptyStats(p: PlayerRow): PlayerStats {
+function emptyStats(p: Pick<Person, 'id' | 'name' | 'lastPlayedAt'>): PlayerStats {
 	return {
 		id: p.id,
 		name: p.name,
@@ -127,14 +129,15 @@ function addEvening(stats: Map<string, PlayerStats>, evening: EveningRow, rows: 
 	}
 }
 
-/**
- * Everyone who has played, with their record over every saved evening, most recently played
- * first. Read in one transaction, so a round saved meanwhile is either counted everywhere or not.
- */
-/** A line of the players list: who, how many evenings, how many won. */
+/** A line of the players list: one person, how many evenings, how many won. */
 export interface PlayerLine {
+	/** The person's id (one of their player ids). */
 	id: string;
 	name: string;
+	/** Every name the person's players carry, their own first (more than one after a merge). */
+	names: string[];
+	/** How many player ids are this person (more than one: from other phones, or merged). */
+	parts: number;
 	lastPlayedAt: number;
 	eveningsPlayed: number;
 	/** Finished evenings the player won (shared wins count). */
@@ -157,41 +160,56 @@ export function byLastPlayed(
  * list never replays a round: its cost grows with the evenings, not with their rounds.
  */
 export async function listPlayers(db: CabooseDb): Promise<PlayerLine[]> {
-	return db.transaction('r', db.players, db.evenings, db.summaries, async () => {
-		const players = (await db.players.toArray()).sort(byLastPlayed);
+	return db.transaction('r', [...peopleTables(db), db.summaries], async () => {
+		const people = await readPeople(db);
 		const evenings = await db.evenings.toArray();
 		const winners = new Map(
 			(await db.summaries.toArray()).map((s) => [s.eveningId, s.winner ?? []])
 		);
 		const lines = new Map<string, PlayerLine>(
-			players.map((p) => [
+			people.people.map((p) => [
 				p.id,
-				{ id: p.id, name: p.name, lastPlayedAt: p.lastPlayedAt, eveningsPlayed: 0, wins: 0 }
+				{
+					id: p.id,
+					name: p.name,
+					names: p.names,
+					parts: p.ids.length,
+					lastPlayedAt: p.lastPlayedAt,
+					eveningsPlayed: 0,
+					wins: 0
+				}
 			])
 		);
 		for (const evening of evenings) {
 			const won = winners.get(evening.id) ?? [];
+			// A person counts once an evening, whichever of their ids sat there.
+			const seated = new Map<string, boolean>();
 			for (const seat of evening.players) {
-				const line = lines.get(seat.id);
-				if (!line) continue;
+				const person = people.personOf(seat.id);
+				if (person) seated.set(person.id, seated.get(person.id) || won.includes(seat.id));
+			}
+			for (const [id, winner] of seated) {
+				const line = lines.get(id)!;
 				line.eveningsPlayed++;
-				if (won.includes(seat.id)) line.wins++;
+				if (winner) line.wins++;
 			}
 		}
 		// Someone whose every evening was deleted has not played: they are not listed.
-		return [...lines.values()].filter((l) => l.eveningsPlayed > 0);
+		return [...lines.values()].filter((l) => l.eveningsPlayed > 0).sort(byLastPlayed);
 	});
 }
 
-/** One player's record, or null when there is no such player. */
+/** One person's record over every id they played under, or null when there is no such person. */
 export async function playerStats(db: CabooseDb, id: string): Promise<PlayerStats | null> {
-	return db.transaction('r', db.players, db.evenings, db.rounds, async () => {
-		const player = await db.players.get(id);
-		if (!player) return null;
+	return db.transaction('r', [...peopleTables(db), db.rounds], async () => {
+		const person = (await readPeople(db)).personOf(id);
+		if (!person) return null;
+		const ids = new Set(person.ids);
 		const evenings = (await db.evenings.orderBy('createdAt').toArray()).filter((e) =>
-			e.players.some((p) => p.id === id)
+			e.players.some((p) => ids.has(p.id))
 		);
-		const stats = new Map([[id, emptyStats(player)]]);
+		const record = emptyStats(person);
+		const stats = new Map(person.ids.map((i) => [i, record]));
 		for (const evening of evenings) {
 			const own = await db.rounds.where('eveningId').equals(evening.id).toArray();
 			addEvening(
@@ -200,7 +218,7 @@ export async function playerStats(db: CabooseDb, id: string): Promise<PlayerStat
 				own.sort((a, b) => a.index - b.index)
 			);
 		}
-		return stats.get(id) ?? null;
+		return record;
 	});
 }
 
@@ -221,10 +239,11 @@ export async function renamePlayer(
 	if (name === '') return { ok: false, problem: 'empty' };
 	if ([...name].length > MAX_NAME_LENGTH) return { ok: false, problem: 'too-long' };
 	const key = playerKey(name);
-	const tables = [db.players, db.evenings, db.rounds, db.summaries, ...outboxTables(db)];
+	const tables = [...peopleTables(db), db.rounds, db.summaries, ...outboxTables(db)];
 	return db.transaction('rw', tables, async (): Promise<RenameResult> => {
-		const player = await db.players.get(id);
-		if (!player) return { ok: false, problem: 'missing' };
+		// A player only seen at seats from another phone gets a row here with the new name.
+		const person = (await readPeople(db)).personOf(id);
+		if (!person?.ids.includes(id)) return { ok: false, problem: 'missing' };
 		const holder = await db.players.where('key').equals(key).first();
 		if (holder && holder.id !== id) return { ok: false, problem: 'taken' };
 		const evenings = (await db.evenings.toArray()).filter((e) =>
@@ -235,7 +254,15 @@ export async function renamePlayer(
 				return { ok: false, problem: 'seat-taken' };
 			}
 		}
-		await db.players.update(id, { name, key });
+		// Players from other phones joined this one by the old name: they stay this person.
+		if (person.ids.length > 1) await pinPerson(db, person);
+		const player = await db.players.get(id);
+		await db.players.put({
+			id,
+			name,
+			key,
+			lastPlayedAt: player?.lastPlayedAt ?? person.lastPlayedAt
+		});
 		for (const e of evenings) {
 			const renamed = {
 				...e,

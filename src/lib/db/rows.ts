@@ -12,6 +12,16 @@ export interface PlayerRow {
 	lastPlayedAt: number;
 }
 
+/**
+ * The scorekeeper's choice of who is who (Players: Merge, Split): the player id (a seat's id,
+ * from this phone or another) belongs to the person named by `person`, the id of one of that
+ * person's players. An id without a row is grouped by its name (db/people.ts).
+ */
+export interface PersonRow {
+	playerId: string;
+	person: string;
+}
+
 export interface SeatRow {
 	id: string;
 	name: string;
@@ -160,4 +170,5 @@ export type CabooseDb = Dexie & {
 	meta: EntityTable<MetaRow, 'key'>;
 	summaries: EntityTable<SummaryRow, 'eveningId'>;
 	outbox: EntityTable<OutboxRow, 'seq'>;
+	people: EntityTable<PersonRow, 'playerId'>;
 };

@@ -22,10 +22,12 @@ export function registerServiceWorker(hooks: UpdateHooks): void {
 	// build, whose files are gone from the cache. Offer the reload here too rather than break on
 	// the next lazy screen. Heard from the start, not through workbox-window, which registers a
 	// second or more after load; a change from no worker (the first visit's) is no update.
+	// A change to no worker is no update either: the browser removed it with the site's data.
 	let controlled = !!navigator.serviceWorker.controller;
 	navigator.serviceWorker.addEventListener('controllerchange', () => {
-		if (controlled && !reloading) hooks.onUpdateReady();
-		controlled = true;
+		const now = !!navigator.serviceWorker.controller;
+		if (controlled && now && !reloading) hooks.onUpdateReady();
+		controlled = now;
 	});
 	// Neither workbox-window nor the worker's precaching is needed for the first paint: both wait
 	// until the page has loaded and the browser is idle (what Workbox advises, too).

@@ -1,4 +1,5 @@
 import { liveQuery } from 'dexie';
+import { getLocale, setLocale } from '$lib/paraglide/runtime.js';
 import { db as appDb } from '$lib/db/client';
 import type { CabooseDb } from '$lib/db/database';
 import { isNewerDataError, watchVersionChange } from '$lib/db/versions';
@@ -13,6 +14,8 @@ export interface StatusReport {
 	newerData: boolean;
 	otherTab: 'upgrade' | 'delete' | null;
 	vanished: SavedMarker | null;
+	/** The data was removed while this tab had it open (site data cleared). */
+	removedWhileOpen: boolean;
 	readonly asked: boolean;
 	noteCount(marker: SavedMarker | null, count: number, lastSaved: number): void;
 	protect(): Promise<void>;
@@ -26,6 +29,32 @@ export function watchDatabase(status: StatusReport, db: CabooseDb = appDb): () =
 			console.error('Caboose: the database could not be read', err);
 	};
 
+	// The evenings this tab last read, and on which connection: cleared with the rest of the
+	// site's data, the marker is gone too, and what this tab read last says what was there.
+	let seen: SavedMarker | null = null;
+	let seenOn: IDBDatabase | null = null;
+	const language = getLocale();
+	const removed = (marker: SavedMarker | null, count: number) => {
+		// The language chosen went with the site's data: kept, so the words below stay in it.
+		if (getLocale() !== language) setLocale(language, { reload: false });
+		const lost = marker && marker.evenings > 0 ? marker : seen;
+		if (lost && dataVanished(lost, count)) {
+			status.vanished = lost;
+			// Remembered again, so the offer outlives a reload (until a backup or Start fresh).
+			noteSaved(lost.evenings, lost.lastSavedAt);
+		} else if (createdAgain && count === 0) {
+			// How many evenings went is unknown (the marker went with them), not that they went.
+			status.vanished = { evenings: 0, lastSavedAt: 0 };
+		} else return;
+		status.removedWhileOpen = true;
+	};
+	// The database this tab had open was created again: the browser removed it meanwhile.
+	let opened = false;
+	let createdAgain = false;
+	db.on('populate', () => {
+		if (opened) createdAgain = true;
+	});
+
 	const recheck = async (attempt = 0): Promise<void> => {
 		const marker = readMarker();
 		try {
@@ -35,8 +64,7 @@ export function watchDatabase(status: StatusReport, db: CabooseDb = appDb): () =
 				db.close({ disableAutoOpen: false });
 				await db.open();
 			}
-			const count = await db.evenings.count();
-			if (dataVanished(marker, count)) status.vanished = marker;
+			removed(marker, await db.evenings.count());
 		} catch (err) {
 			// While the browser is still deleting, a new connection is closed too: try again shortly.
 			const name = (err as { name?: unknown } | null)?.name;
@@ -47,7 +75,7 @@ export function watchDatabase(status: StatusReport, db: CabooseDb = appDb): () =
 
 	watchVersionChange(db, window, (reason) => (status.otherTab = reason));
 	// liveQuery swallows a failed open (DatabaseClosedError), so ask the open itself.
-	db.open().catch(openFailed);
+	db.open().then(() => (opened = true), openFailed);
 
 	// The browser can also delete the data while the app is open (clearing site data closes
 	// the connection): look again as soon as the connection drops without our asking.
@@ -64,6 +92,15 @@ export function watchDatabase(status: StatusReport, db: CabooseDb = appDb): () =
 		last: (await db.evenings.orderBy('updatedAt').last())?.updatedAt ?? Date.now()
 	})).subscribe({
 		next: ({ count, last }) => {
+			const on = db.isOpen() ? db.backendDB() : null;
+			if (count > 0) {
+				seen = { evenings: count, lastSavedAt: last };
+				seenOn = on;
+			} else if ((createdAgain || (seen && on !== seenOn)) && status.otherTab === null) {
+				// The evenings went with the connection they were read on: the browser removed the
+				// database and Dexie opened a new, empty one (no 'close' is heard every time).
+				removed(readMarker(), count);
+			}
 			if (first || count > 0) status.noteCount(first ? marker : null, count, last);
 			else if (!status.vanished) {
 				// Every evening deleted on purpose, in this app: nothing vanished.

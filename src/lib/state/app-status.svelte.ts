@@ -41,6 +41,8 @@ export class AppStatusState {
 	unreachable = $state(false);
 	/** What the marker remembered when the database turned up empty. */
 	vanished = $state<SavedMarker | null>(null);
+	/** The data vanished while this tab had it open (its site data cleared), round being typed too. */
+	removedWhileOpen = $state(false);
 	protection = $state<Protection | null>(null);
 	/** The browser's answer after the first finished evening, until the scorekeeper saw it. */
 	protectionNotice = $state<Protection | null>(null);
@@ -177,6 +179,7 @@ export class AppStatusState {
 		} else if (count > 0) {
 			noteSaved(count, lastSaved);
 			this.vanished = null;
+			this.removedWhileOpen = false;
 		}
 	}
 
@@ -217,6 +220,7 @@ export class AppStatusState {
 	startFresh(): void {
 		clearMarker();
 		this.vanished = null;
+		this.removedWhileOpen = false;
 	}
 
 	dismissProtectionNotice(): void {

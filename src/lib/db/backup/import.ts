@@ -50,15 +50,19 @@ function roundsChanged(stored: RoundRow[], incoming: RoundRow[]): number[] {
 	return stored.filter(changedHere).map((r) => r.index + 1);
 }
 
-/** The bundle under a new id: a kept copy of the evening it came as. */
-function asCopy(bundle: BackupEvening): BackupEvening {
-	const id = crypto.randomUUID();
+/** The bundle as a kept copy of the evening it came as, under `id` (by default a new one). */
+function asCopy(bundle: BackupEvening, id: string = crypto.randomUUID()): BackupEvening {
 	const { evening, rounds, tableEvents } = bundle;
 	return {
 		evening: { ...evening, id, keptFrom: evening.keptFrom ?? evening.id },
 		rounds: rounds.map((r) => ({ ...r, id: `${id}:${r.index}`, eveningId: id })),
 		...(tableEvents ? { tableEvents: tableEvents.map((e) => ({ ...e, eveningId: id })) } : {})
 	};
+}
+
+/** A kept copy stored here under an id of its own (beside the evening recorded here). */
+async function keptCopyOf(db: CabooseDb, eveningId: string) {
+	return db.evenings.filter((e) => e.keptFrom === eveningId && e.id !== eveningId).first();
 }
 
 /** Inside the import's transaction: stores one evening whole, over whatever had its id. */
@@ -86,7 +90,8 @@ async function storeBundle(db: CabooseDb, bundle: BackupEvening): Promise<void> 
  *   when rounds were corrected here since, both are kept (the file's as a kept copy under a new
  *   id) and `changed` says which, unless `options.replace` names the evening;
  * - from a link ("Keep a copy"), the evening is stored as a kept copy (`keptFrom`); an evening
- *   recorded here under its id is never replaced: the link's evening is kept beside it;
+ *   recorded here under its id is never replaced: the link's evening is kept beside it, and a
+ *   newer link of it updates that copy (as above) rather than adding another;
  * - otherwise the stored evening stays as it is. So an import never removes a saved round.
  * Known players are merged by id and by name: a player whose id or name is already known keeps
  * the stored row (its last-played time moves forward); seats of evenings carry their own names,
@@ -110,9 +115,15 @@ export async function importBackup(
 			const fromLink = options.from === 'link';
 			if (fromLink && !evening.keptFrom)
 				bundle = { ...given, evening: { ...evening, keptFrom: evening.id } };
-			const stored = await db.evenings.get(evening.id);
+			let stored = await db.evenings.get(evening.id);
+			// A newer link of an evening recorded here updates the copy an earlier link left.
+			const kept = fromLink && stored && !stored.keptFrom && (await keptCopyOf(db, evening.id));
+			if (kept) {
+				bundle = asCopy(bundle, kept.id);
+				stored = kept;
+			}
 			if (stored) {
-				const storedRounds = await db.rounds.where('eveningId').equals(evening.id).toArray();
+				const storedRounds = await db.rounds.where('eveningId').equals(stored.id).toArray();
 				const rounds = given.rounds;
 				const newer =
 					rounds.length > storedRounds.length ||
@@ -126,14 +137,14 @@ export async function importBackup(
 					// Recorded on this phone: a link never replaces it; the link's evening is kept
 					// beside it as a copy.
 					bundle = copy(bundle);
-				} else if (changed.length > 0 && !options.replace?.includes(evening.id)) {
+				} else if (changed.length > 0 && !options.replace?.includes(stored.id)) {
 					// Rounds corrected here since the file's copy was made: both are kept, and said.
-					(result.changed ??= []).push({ eveningId: evening.id, rounds: changed });
+					(result.changed ??= []).push({ eveningId: stored.id, rounds: changed });
 					bundle = copy(bundle);
 				} else {
 					// A draft of a round that the file now holds would be typed into a taken slot.
-					const draft = await db.drafts.get(evening.id);
-					if (draft && draft.index < rounds.length) await db.drafts.delete(evening.id);
+					const draft = await db.drafts.get(stored.id);
+					if (draft && draft.index < rounds.length) await db.drafts.delete(stored.id);
 					result.replaced++;
 				}
 			}
