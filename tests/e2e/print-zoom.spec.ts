@@ -42,6 +42,19 @@ const paper = (page: Page) =>
 		};
 	});
 
+/** Whether the chart's canvas holds the first line's day (#9a5b00) and night (#f2b441) colours. */
+const inks = (page: Page) =>
+	page.locator('.chart canvas').evaluate((canvas: HTMLCanvasElement) => {
+		const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+		const has = (r: number, g: number, b: number) => {
+			for (let i = 0; i < data.length; i += 4)
+				if (data[i] === r && data[i + 1] === g && data[i + 2] === b && data[i + 3] === 255)
+					return true;
+			return false;
+		};
+		return { day: has(0x9a, 0x5b, 0x00), night: has(0xf2, 0xb4, 0x41) };
+	});
+
 const pdfPages = (pdf: Buffer) =>
 	(pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g) ?? []).length;
 
@@ -73,7 +86,14 @@ test.describe('the browser’s own Print', () => {
 			text: 'rgb(0, 0, 0)',
 			overflow: 0
 		});
-		await page.screenshot({ path: `${SHOTS}/print-standings-320-fr.png`, fullPage: true });
+		// On paper: A4 less its margins, at 96 dpi.
+		await page.setViewportSize({ width: 703, height: 1032 });
+		expect((await paper(page)).overflow).toBe(0);
+		await page.screenshot({
+			path: `${SHOTS}/print-standings-fr.png`,
+			fullPage: true,
+			scale: 'css'
+		});
 		const pdf = await page.pdf({ format: 'A4', printBackground: true });
 		writeFileSync(`${SHOTS}/print-standings-fr.pdf`, pdf);
 		expect(pdfPages(pdf)).toBe(1);
@@ -94,6 +114,8 @@ test.describe('the browser’s own Print', () => {
 		await page.goto(await field.inputValue());
 		const keep = page.getByRole('button', { name: 'Keep a copy' });
 		await expect(keep).toBeVisible();
+		await page.emulateMedia({ colorScheme: 'dark' });
+		await expect.poll(() => inks(page)).toEqual({ day: false, night: true });
 		// A4 less its margins, at 96 dpi: the paper's width.
 		await page.setViewportSize({ width: 703, height: 1032 });
 		await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
@@ -111,11 +133,13 @@ test.describe('the browser’s own Print', () => {
 			text: 'rgb(0, 0, 0)',
 			overflow: 0
 		});
+		// The chart is redrawn in the day palette: the first line dark amber, not the night's pale one.
+		await expect.poll(() => inks(page)).toEqual({ day: true, night: false });
 		const cut = await standings
 			.locator('th, td')
 			.evaluateAll((cells) => cells.filter((c) => c.getBoundingClientRect().right > 703).length);
 		expect(cut).toBe(0);
-		await page.screenshot({ path: `${SHOTS}/print-view-en.png`, fullPage: true });
+		await page.screenshot({ path: `${SHOTS}/print-view-en.png`, fullPage: true, scale: 'css' });
 		writeFileSync(`${SHOTS}/print-view-en.pdf`, await page.pdf({ format: 'A4' }));
 	});
 });
