@@ -89,7 +89,7 @@ const SCREENS: { name: string; path: (e: Evening) => string; ready: (p: Page) =>
 			name: 'view',
 			path: (e) => e.view,
 			ready: async (p) => {
-				await expect(p.locator('main table caption')).toBeVisible();
+				await expect(p.locator('main table.standings caption')).toBeVisible();
 				await expect(p.locator('.chart canvas')).toBeVisible();
 			}
 		}

@@ -5,6 +5,7 @@
 // the select gives its text (its width less its padding and the arrow).
 import { expect, test, type Page } from '@playwright/test';
 import { newEvening } from './helpers/evening';
+import { word } from './helpers/words';
 
 const SHOTS = '/tmp/shots';
 /** Chromium draws a closed select's arrow inside its box: about this wide at these fonts. */
@@ -16,44 +17,60 @@ const ARROW = 22;
  * width the select gives them (less its padding and the arrow), need some lines: the select must
  * be that many lines tall (a select that cannot wrap stays one line high and cuts the rest).
  */
-async function cutOptions(page: Page): Promise<string[]> {
-	return page.evaluate((arrow) => {
-		const canvas = document.createElement('canvas').getContext('2d')!;
-		const cut: string[] = [];
-		for (const select of document.querySelectorAll('select')) {
-			if (select.getClientRects().length === 0) continue;
-			const was = select.value;
-			const style = getComputedStyle(select);
-			canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-			const width = (t: string) => canvas.measureText(t).width;
-			const room =
-				select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
-			for (const option of select.options) {
-				let lines = 1;
-				let line = '';
-				for (const word of option.text.split(/\s+/)) {
-					const next = line === '' ? word : `${line} ${word}`;
-					if (width(word) > room) lines = Infinity;
-					else if (width(next) <= room) line = next;
-					else {
-						lines++;
-						line = word;
+async function cutOptions(page: Page, oneLine = false): Promise<string[]> {
+	return page.evaluate(
+		([arrow, oneLine]) => {
+			const canvas = document.createElement('canvas').getContext('2d')!;
+			const cut: string[] = [];
+			for (const select of document.querySelectorAll('select')) {
+				if (select.getClientRects().length === 0) continue;
+				const was = select.value;
+				const style = getComputedStyle(select);
+				canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+				const width = (t: string) => canvas.measureText(t).width;
+				const room =
+					select.clientWidth -
+					parseFloat(style.paddingLeft) -
+					parseFloat(style.paddingRight) -
+					arrow;
+				for (const option of select.options) {
+					let lines = 1;
+					let line = '';
+					for (const word of option.text.split(/\s+/)) {
+						const next = line === '' ? word : `${line} ${word}`;
+						if (width(word) > room) lines = Infinity;
+						else if (width(next) <= room) line = next;
+						else {
+							lines++;
+							line = word;
+						}
+					}
+					if (oneLine) {
+						// A select that cannot wrap (Safari, Firefox): the words on one line, or cut.
+						if (width(option.text) > room) {
+							const label = select.labels[0]?.textContent?.trim() ?? select.id;
+							cut.push(
+								`${label}: ${option.text} (${Math.round(width(option.text))} > ${Math.round(room)} px)`
+							);
+						}
+						continue;
+					}
+					select.value = option.value;
+					const style2 = getComputedStyle(select);
+					const lineHeight = parseFloat(style2.fontSize) * 1.15;
+					const tall =
+						select.clientHeight - parseFloat(style2.paddingTop) - parseFloat(style2.paddingBottom);
+					if (tall + 1 < lines * lineHeight) {
+						const label = select.labels[0]?.textContent?.trim() ?? select.id;
+						cut.push(`${label}: ${option.text} (${lines} lines, ${Math.round(tall)} px tall)`);
 					}
 				}
-				select.value = option.value;
-				const style2 = getComputedStyle(select);
-				const lineHeight = parseFloat(style2.fontSize) * 1.15;
-				const tall =
-					select.clientHeight - parseFloat(style2.paddingTop) - parseFloat(style2.paddingBottom);
-				if (tall + 1 < lines * lineHeight) {
-					const label = select.labels[0]?.textContent?.trim() ?? select.id;
-					cut.push(`${label}: ${option.text} (${lines} lines, ${Math.round(tall)} px tall)`);
-				}
+				select.value = was;
 			}
-			select.value = was;
-		}
-		return cut;
-	}, ARROW);
+			return cut;
+		},
+		[ARROW, oneLine] as const
+	);
 }
 
 async function speak(page: Page, locale: string) {
@@ -99,4 +116,48 @@ for (const locale of ['fr', 'de'] as const) {
 			expect(await cutOptions(page), 'Double played').toEqual([]);
 		});
 	}
+}
+
+// Safari and Firefox draw no customizable select (Chromium's `appearance: base-select`): their
+// closed select is one line, cut at its edge. Every option's words fit that line at 320 px, in
+// every language: drawn here as those browsers do, with the native appearance.
+for (const locale of ['en', 'de', 'fr', 'it'] as const) {
+	test(`without the drawn select, every option fits one line at 320 px in ${locale}`, async ({
+		page
+	}) => {
+		const id = await newEvening(page, ['Anna', 'Ben', 'Cleo', 'Dario'], 'swiss-jassshop');
+		await page.setViewportSize({ width: 320, height: 800 });
+		await speak(page, locale);
+		const native = () =>
+			page.addStyleTag({ content: 'select { appearance: auto !important; white-space: nowrap; }' });
+
+		await page.goto('/new');
+		await expect(page.locator('#player-0')).toBeVisible();
+		await native();
+		await page.locator('details.house > summary').click();
+		await expect(page.locator('details.house select').first()).toBeVisible();
+		expect(await cutOptions(page, true), 'New evening').toEqual([]);
+
+		await page.goto('/settings');
+		await expect(page.locator('#language')).toBeVisible();
+		await native();
+		expect(await cutOptions(page, true), 'Settings').toEqual([]);
+
+		// Who starts the round ("Chi ha il doppio 12|12").
+		await page.goto(`/evening/${id}`);
+		await expect(page.getByRole('button', { name: word(locale, 'entry_save') })).toBeVisible();
+		await native();
+		expect(await cutOptions(page, true), 'the round').toEqual([]);
+
+		await page.goto(`/evening/${id}/table`);
+		await expect(page.locator('#turn')).toBeVisible();
+		await native();
+		expect(await cutOptions(page, true), 'the table').toEqual([]);
+		await page
+			.getByRole('button', { name: word(locale, 'table_double_played'), exact: true })
+			.click();
+		await expect(page.locator('#play-train')).toBeVisible();
+		expect(await cutOptions(page, true), 'Double played').toEqual([]);
+		await page.screenshot({ path: `${SHOTS}/selects-native-${locale}-320.png`, fullPage: true });
+	});
 }

@@ -23,11 +23,19 @@ export class PrintSheetState {
 		const after = () => {
 			this.active = false;
 		};
+		// Where a browser's Print fires no beforeprint (Safari on a phone, a page emulated as
+		// print), the print media query still changes: the sheet follows it too.
+		const paper = window.matchMedia('print');
+		const media = () => (paper.matches ? before() : after());
 		window.addEventListener('beforeprint', before);
 		window.addEventListener('afterprint', after);
+		paper.addEventListener('change', media);
+		// Loaded after the first paint: a Print already under way finds the sheet too.
+		this.active = paper.matches;
 		return () => {
 			window.removeEventListener('beforeprint', before);
 			window.removeEventListener('afterprint', after);
+			paper.removeEventListener('change', media);
 			this.active = false;
 		};
 	}
