@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as m from '$lib/paraglide/messages.js';
 import { baseLocale, locales, overwriteGetLocale } from '$lib/paraglide/runtime.js';
 import { KNOBS, KNOB_NAMES, type Knob } from '$lib/rules';
-import { PRESET_NAMES, SCHEDULE_NAMES, knobChoices } from '$lib/components/setup/knobs';
+import { SCHEDULE_NAMES, knobChoices } from '$lib/components/setup/knobs';
+import { PRESET_NAMES } from '$lib/components/setup/presetNames';
 
 /**
  * The most characters a house rule's option may have: 25 is what fits the narrowest box (the
