@@ -255,6 +255,7 @@ function classify(
 	if (!Am) return { pips, ambiguous };
 	const rp = Math.sqrt(Am / Math.PI);
 	const dividers = blobs.filter((b) => b.el > 4 && 2 * b.major > 3 * rp && b.ring >= 0.5);
+	const small: Blob[] = [];
 	for (const b of blobs) {
 		if (onDivider(b, dividers, rp)) continue;
 		const rel = b.A / Am;
@@ -269,16 +270,9 @@ function classify(
 		// Double-12 sets give the low numbers bigger pips: a big round spot wholly on a face is
 		// one pip (pips that blur joined are elongated).
 		const bigPip = rel > 1.8 && rel <= 3.5 && b.el < 1.35 && b.ring >= 0.85;
-		if ((rel >= 0.4 && rel <= 1.8 && b.el < 1.8) || bigPip)
-			pips.push({
-				x: b.x,
-				y: b.y,
-				A: b.A,
-				depth: b.depth,
-				tint: b.tint,
-				face: b.face,
-				edge: b.ring < 0.7
-			});
+		if ((rel >= 0.4 && rel <= 1.8 && b.el < 1.8) || bigPip) pips.push(asPip(b));
+		else if (rel >= SMALL_REL && rel < 0.4 && b.el < 1.5 && b.ring >= 0.9 && b.depth >= 0.5)
+			small.push(b);
 		else if (rel > 1.5 && rel <= 2.8 && b.el >= 1.6 && b.el < 3.2 && saddle(I, b)) {
 			const d = b.major;
 			const dx = Math.cos(b.angle) * d;
@@ -288,29 +282,71 @@ function classify(
 			ambiguous += 0.5;
 		} else if (rel > 0.25 && rel < 4 && b.el < 2.5) ambiguous++;
 	}
-	return { pips: sameFaces(pips), ambiguous };
+	const kept = smallSiblings(small, pips);
+	ambiguous += small.length - kept.length;
+	return { pips: sameFaces([...pips, ...kept.map(asPip)]), ambiguous };
+}
+
+const asPip = (b: Blob): Pip => ({
+	x: b.x,
+	y: b.y,
+	A: b.A,
+	depth: b.depth,
+	tint: b.tint,
+	face: b.face,
+	edge: b.ring < 0.7
+});
+
+/** Smallest pip, against the hand's typical one: double-12 sets print the high numbers smaller. */
+const SMALL_REL = 0.2;
+
+/**
+ * Small round spots wholly on a face that are pips: a double-12's 10s to 12s have smaller pips,
+ * packed in rows, so each has at least two neighbours of its own size a pip spacing away; a speck
+ * of dust or grain stands alone.
+ */
+function smallSiblings(small: Blob[], pips: Pip[]): Blob[] {
+	const all: { x: number; y: number; A: number }[] = [...small, ...pips];
+	return small.filter((b) => {
+		const reach = 5.5 * Math.sqrt(b.A / Math.PI);
+		let n = 0;
+		for (const o of all)
+			if (
+				o !== b &&
+				o.A > b.A * 0.65 &&
+				o.A < b.A * 1.6 &&
+				Math.hypot(o.x - b.x, o.y - b.y) < reach
+			)
+				n++;
+		return n >= 2;
+	});
 }
 
 /** How far a face's tint may stray from the hand's (chromaticity shares). */
 const TINT = 0.05;
 /** How much darker than the hand's faces a face may be (shading across a photo). */
 const FACE_REL = 0.7;
+/** A pip is not much fainter than the hand's pips (glare on a table, a shadowed gap). */
+const DEPTH_REL = 0.5;
 /** The same for a pip by a tile's edge, where less of the face vouches for it. */
 const EDGE_FACE_REL = 0.85;
 
 /**
  * The tiles of one set share one face colour: a dark spot ringed by another colour (a flower's
- * petals, a print on the cloth) is not a pip.
+ * petals, a print on the cloth) is not a pip. Nor is a faint one: a colour pip is at least half as
+ * deep as the hand's pips, a gap between tiles or a glare streak's edge is not.
  */
 function sameFaces(pips: Pip[]): Pip[] {
 	if (pips.length < 3) return pips;
 	const r = median(pips.map((p) => p.tint[0]));
 	const g = median(pips.map((p) => p.tint[1]));
 	const face = median(pips.map((p) => p.face));
+	const depth = median(pips.map((p) => p.depth));
 	return pips.filter(
 		(p) =>
 			Math.max(Math.abs(p.tint[0] - r), Math.abs(p.tint[1] - g)) <= TINT &&
-			p.face >= face * (p.edge ? EDGE_FACE_REL : FACE_REL)
+			p.face >= face * (p.edge ? EDGE_FACE_REL : FACE_REL) &&
+			p.depth >= depth * DEPTH_REL
 	);
 }
 
