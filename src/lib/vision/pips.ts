@@ -239,8 +239,11 @@ export interface Pip {
 	depth: number;
 	tint: [number, number];
 	face: number;
-	/** Only part of its ring is face (a pip by a tile's edge, or not a pip). */
-	edge: boolean;
+	/**
+	 * Less vouched for: only part of its ring is face (a pip by a tile's edge, or not a pip), or
+	 * it is bigger than the hand's pips (a low number's pip, or a glare streak's hole).
+	 */
+	weak: boolean;
 }
 
 /** The pips among the blobs, given the pip scale. */
@@ -270,14 +273,14 @@ function classify(
 		// Double-12 sets give the low numbers bigger pips: a big round spot wholly on a face is
 		// one pip (pips that blur joined are elongated).
 		const bigPip = rel > 1.8 && rel <= 3.5 && b.el < 1.35 && b.ring >= 0.85;
-		if ((rel >= 0.4 && rel <= 1.8 && b.el < 1.8) || bigPip) pips.push(asPip(b));
+		if ((rel >= 0.4 && rel <= 1.8 && b.el < 1.8) || bigPip) pips.push(asPip(b, bigPip));
 		else if (rel >= SMALL_REL && rel < 0.4 && b.el < 1.5 && b.ring >= 0.9 && b.depth >= 0.5)
 			small.push(b);
 		else if (rel > 1.5 && rel <= 2.8 && b.el >= 1.6 && b.el < 3.2 && saddle(I, b)) {
 			const d = b.major;
 			const dx = Math.cos(b.angle) * d;
 			const dy = Math.sin(b.angle) * d;
-			const half = { A: b.A / 2, depth: b.depth, tint: b.tint, face: b.face, edge: false };
+			const half = { A: b.A / 2, depth: b.depth, tint: b.tint, face: b.face, weak: false };
 			pips.push({ x: b.x - dx, y: b.y - dy, ...half }, { x: b.x + dx, y: b.y + dy, ...half });
 			ambiguous += 0.5;
 		} else if (rel > 0.25 && rel < 4 && b.el < 2.5) ambiguous++;
@@ -287,14 +290,14 @@ function classify(
 	return { pips: sameFaces([...pips, ...kept.map(asPip)]), ambiguous };
 }
 
-const asPip = (b: Blob): Pip => ({
+const asPip = (b: Blob, big = false): Pip => ({
 	x: b.x,
 	y: b.y,
 	A: b.A,
 	depth: b.depth,
 	tint: b.tint,
 	face: b.face,
-	edge: b.ring < 0.7
+	weak: big || b.ring < 0.7
 });
 
 /** Smallest pip, against the hand's typical one: double-12 sets print the high numbers smaller. */
@@ -328,8 +331,8 @@ const TINT = 0.05;
 const FACE_REL = 0.7;
 /** A pip is not much fainter than the hand's pips (glare on a table, a shadowed gap). */
 const DEPTH_REL = 0.5;
-/** The same for a pip by a tile's edge, where less of the face vouches for it. */
-const EDGE_FACE_REL = 0.85;
+/** The same for a weak pip (by a tile's edge, or big), where less vouches for it. */
+const WEAK_FACE_REL = 0.85;
 
 /**
  * The tiles of one set share one face colour: a dark spot ringed by another colour (a flower's
@@ -345,7 +348,7 @@ function sameFaces(pips: Pip[]): Pip[] {
 	return pips.filter(
 		(p) =>
 			Math.max(Math.abs(p.tint[0] - r), Math.abs(p.tint[1] - g)) <= TINT &&
-			p.face >= face * (p.edge ? EDGE_FACE_REL : FACE_REL) &&
+			p.face >= face * (p.weak ? WEAK_FACE_REL : FACE_REL) &&
 			p.depth >= depth * DEPTH_REL
 	);
 }
