@@ -371,7 +371,8 @@ function classify(
 	}
 	const kept = smallSiblings(small, pips);
 	ambiguous += small.length - kept.length;
-	return { pips: sameFaces([...pips, ...kept.map((b) => asPip(b))]), ambiguous };
+	const same = sameFaces([...pips, ...kept.map((b) => asPip(b))]);
+	return { pips: same.kept, ambiguous: ambiguous + same.faint };
 }
 
 const asPip = (b: Blob, big = false): Pip => ({
@@ -420,21 +421,24 @@ const WEAK_FACE_REL = 0.85;
 
 /**
  * The tiles of one set share one face colour: a dark spot ringed by another colour (a flower's
- * petals, a print on the cloth) is not a pip. Nor is a faint one: a colour pip is at least half as
- * deep as the hand's pips, a gap between tiles or a glare streak's edge is not.
+ * petals, a print on the cloth) is not a pip. Nor is a faint spot on a dimmer face: a colour pip
+ * is at least half as deep as the hand's pips, a gap between tiles or a glare streak's edge is not
+ * (each dropped is a doubt).
  */
-function sameFaces(pips: Pip[]): Pip[] {
-	if (pips.length < 3) return pips;
+function sameFaces(pips: Pip[]): { kept: Pip[]; faint: number } {
+	if (pips.length < 3) return { kept: pips, faint: 0 };
 	const r = median(pips.map((p) => p.tint[0]));
 	const g = median(pips.map((p) => p.tint[1]));
 	const face = median(pips.map((p) => p.face));
 	const depth = median(pips.map((p) => p.depth));
-	return pips.filter(
+	const same = pips.filter(
 		(p) =>
 			Math.max(Math.abs(p.tint[0] - r), Math.abs(p.tint[1] - g)) <= TINT &&
-			p.face >= face * (p.weak ? WEAK_FACE_REL : FACE_REL) &&
-			p.depth >= depth * DEPTH_REL
+			p.face >= face * (p.weak ? WEAK_FACE_REL : FACE_REL)
 	);
+	// Glare washes a pip out but lights its face: only a faint spot on a dimmer face is dropped.
+	const kept = same.filter((p) => p.depth >= depth * DEPTH_REL || p.face >= face * WEAK_FACE_REL);
+	return { kept, faint: same.length - kept.length };
 }
 
 /** Light face around a pip, in pip areas: a tile's half holds dozens; a flower's petals a few. */
