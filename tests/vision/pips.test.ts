@@ -3,7 +3,7 @@
 // see well.
 import { describe, expect, it } from 'vitest';
 import { countPips } from '../../src/lib/vision/pips';
-import { boxBlur, closing, dilate, label } from '../../src/lib/vision/image';
+import { boxBlur, closing, dilate, label, type Rgba } from '../../src/lib/vision/image';
 import { EVAL_SEED_BASE, renderScene, type SceneOptions } from './render';
 
 const UNIT = EVAL_SEED_BASE + 500_000;
@@ -79,6 +79,30 @@ describe('countPips on harder scenes', { timeout: 90_000 }, () => {
 		for (const seed of [UNIT + 70, UNIT + 71]) {
 			const scene = await renderScene(seed, { megapixels: 0.5, tiles: 15, spinner: true });
 			expect(countPips(scene).total, `seed ${seed}`).toBe(scene.total);
+		}
+	});
+});
+
+/** The scene as a camera at a low angle sees it: every two rows averaged into one. */
+function squashed(scene: Rgba): Rgba {
+	const { width: w } = scene;
+	const h = scene.height >> 1;
+	const data = new Uint8ClampedArray(w * h * 4);
+	for (let y = 0; y < h; y++)
+		for (let x = 0; x < w * 4; x++)
+			data[y * w * 4 + x] =
+				(scene.data[2 * y * w * 4 + x]! + scene.data[(2 * y + 1) * w * 4 + x]!) / 2;
+	return { width: w, height: h, data };
+}
+
+describe('countPips on a low-angle photo', { timeout: 60_000 }, () => {
+	it('counts pips foreshortened to half their height, and is not sure', async () => {
+		for (const seed of [UNIT + 100, UNIT + 101]) {
+			const scene = await renderScene(seed, { megapixels: 1.2, tiles: 6 });
+			const res = countPips(squashed(scene));
+			expect(res.total, `seed ${seed}`).toBe(scene.total);
+			expect(res.flags).toContain('oblique');
+			expect(res.confidence).not.toBe('high');
 		}
 	});
 });

@@ -21,7 +21,7 @@ describe.skipIf(!photos)('countPips on real photos', { timeout: 120_000 }, () =>
 			);
 			if (p.total > 0) expect(res.flags, p.file).not.toContain('no-tiles');
 		}
-		expect(exact / photos!.length).toBeGreaterThanOrEqual(0.4);
-		expect(within2 / photos!.length).toBeGreaterThanOrEqual(0.65);
+		expect(exact / photos!.length).toBeGreaterThanOrEqual(0.65);
+		expect(within2 / photos!.length).toBeGreaterThanOrEqual(0.75);
 	});
 });

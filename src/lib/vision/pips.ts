@@ -78,16 +78,34 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	const gains = whiteGains(P);
 	const I: Ink = { w: P.w, h: P.h, ink: inkPlane(P, gains), P, gains };
 	const k = blackHatSize(I);
-	const blobs = darkBlobs(I, k, (k >> 1) | 1);
-	const scale = pipScale(blobs);
-	const { pips, ambiguous } = classify(I, blobs, scale);
+	const lightTable = tableLevel(I) > LIGHT_TABLE;
+	const blobs = darkBlobs(I, k, (k >> 1) | 1, lightTable ? LIGHT_TABLE_MIN_FACE : MIN_FACE);
+	const { scale, pips, ambiguous, oblique } = countSeen(I, blobs);
 	// Nothing pip-like on anything face-like: no tiles seen (the other doubts would only repeat it).
-	const flags = scale.found ? doubts(I, pips, ambiguous) : new Set(['no-tiles']);
+	const flags = scale.found ? doubts(I, pips, ambiguous, lightTable) : new Set(['no-tiles']);
+	if (oblique && scale.found) flags.add('oblique');
 	if (debug) Object.assign(debug, { k, scale, blobs, I });
 	return {
 		result: finish(pips.length, pips, flags, f),
 		pipRadius: Math.sqrt(scale.area / Math.PI)
 	};
+}
+
+/**
+ * The pips among the blobs, as seen from above when the photo was taken at a low angle. A change
+ * of viewpoint does not conjure many new pips: where seeing the spots as foreshortened would, they
+ * were something else lined up (grain, streaks), and the photo is taken as it is, with a doubt.
+ */
+function countSeen(I: Ink, blobs: Blob[]) {
+	const scale = pipScale(blobs);
+	const seen = { scale, ...classify(I, blobs, scale), oblique: false };
+	const flat = unsquash(blobs);
+	if (flat === blobs) return seen;
+	const flatScale = pipScale(flat);
+	const asFlat = { scale: flatScale, ...classify(I, flat, flatScale), oblique: true };
+	if (seen.pips.length < 5 || asFlat.pips.length <= seen.pips.length * 1.5 + 3) return asFlat;
+	seen.ambiguous++;
+	return seen;
 }
 
 /** Black-hat square: wider than any pip, at most a few per cent of the photo. */
@@ -100,11 +118,16 @@ const SEED_DEPTH = 0.3;
 const LOW_DEPTH = 0.17;
 /** A face is at least this light after white balance. */
 const MIN_FACE = 100;
+/**
+ * On a light table the white balance is set by the table, and a cream face's darkest channel can
+ * fall well below it (pale marble); nothing dark there passes for a face anyway.
+ */
+const LIGHT_TABLE_MIN_FACE = 75;
 /** Share of the local deepest that still belongs to a spot. */
 const HALF = 0.5;
 
 /** Dark spots on light surroundings, as described blobs. */
-export function darkBlobs(I: Ink, k: number, lk: number): Blob[] {
+export function darkBlobs(I: Ink, k: number, lk: number, minFace = MIN_FACE): Blob[] {
 	const { w, h, ink } = I;
 	const n = w * h;
 	const c = closing(ink, w, h, k);
@@ -112,7 +135,7 @@ export function darkBlobs(I: Ink, k: number, lk: number): Blob[] {
 	const depth = new Float32Array(n);
 	for (let i = 0; i < n; i++) {
 		const face = c[i]!;
-		if (face < MIN_FACE) continue;
+		if (face < minFace) continue;
 		const d = (face - ink[i]!) / face;
 		depth[i] = d;
 		if (d > LOW_DEPTH) low[i] = 1;
@@ -130,14 +153,21 @@ export function darkBlobs(I: Ink, k: number, lk: number): Blob[] {
 	const out: Blob[] = [];
 	for (let l = 1; l <= comps.count; l++) {
 		if (peak[l]! < SEED_DEPTH || comps.area[l]! < 3 || comps.border[l]) continue;
-		out.push(describe(I, comps, l, c, peak[l]!));
+		out.push(describe(I, comps, l, c, peak[l]!, minFace));
 	}
 	return out;
 }
 
 const RING_STEPS = 16;
 
-function describe(I: Ink, comps: Components, l: number, c: Float32Array, depth: number): Blob {
+function describe(
+	I: Ink,
+	comps: Components,
+	l: number,
+	c: Float32Array,
+	depth: number,
+	minFace: number
+): Blob {
 	const { w, ink } = I;
 	const m = moments(comps, l);
 	const A = comps.area[l]!;
@@ -174,7 +204,7 @@ function describe(I: Ink, comps: Components, l: number, c: Float32Array, depth: 
 		minor: m.minor,
 		angle: m.angle,
 		face,
-		ring: face < MIN_FACE ? 0 : share(ring, face * 0.72),
+		ring: face < minFace ? 0 : share(ring, face * 0.72),
 		depth,
 		tint
 	};
@@ -200,6 +230,60 @@ function sample(I: Ink, plane: Float32Array, x: number, y: number): number {
 	const xi = Math.round(x);
 	const yi = Math.round(y);
 	return xi < 0 || yi < 0 || xi >= I.w || yi >= I.h ? -1 : plane[yi * I.w + xi]!;
+}
+
+/** Pip elongation below which a photo is taken as seen from above. */
+const OBLIQUE = 1.3;
+
+/**
+ * A photo taken at a low angle foreshortens every pip the same way: round pips look like
+ * ellipses squashed along one direction. When the face-ringed spots mostly agree on that, each
+ * blob's elongation is measured as if seen from above (stretched back along that direction).
+ */
+export function unsquash(blobs: Blob[]): Blob[] {
+	const seen = blobs.filter(
+		(b) => b.ring >= 0.75 && b.depth >= 0.4 && b.A >= 8 && b.el < 3 && b.el >= 1
+	);
+	if (seen.length < 8) return blobs;
+	const s = median(seen.map((b) => b.el));
+	if (s < OBLIQUE) return blobs;
+	// The common direction of the minor axes (angles doubled: an axis has no sign).
+	let cx = 0;
+	let cy = 0;
+	for (const b of seen) {
+		cx += (b.el - 1) * Math.cos(2 * b.angle);
+		cy += (b.el - 1) * Math.sin(2 * b.angle);
+	}
+	const along = Math.hypot(cx, cy) / seen.reduce((t, b) => t + b.el - 1, 0);
+	if (along < 0.6) return blobs;
+	const minorAngle = Math.atan2(cy, cx) / 2 + Math.PI / 2;
+	return blobs.map((b) => ({ ...b, el: stretchedEl(b, minorAngle, s) }));
+}
+
+/** A blob's elongation after stretching it by `s` along `angle`. */
+function stretchedEl(b: Blob, angle: number, s: number): number {
+	const c = Math.cos(b.angle);
+	const n = Math.sin(b.angle);
+	const a2 = b.major * b.major;
+	const m2 = b.minor * b.minor;
+	// Covariance from the axes, then S C S with S = I + (s - 1) u u^T.
+	let xx = a2 * c * c + m2 * n * n;
+	let yy = a2 * n * n + m2 * c * c;
+	let xy = (a2 - m2) * c * n;
+	const ux = Math.cos(angle);
+	const uy = Math.sin(angle);
+	const S = [1 + (s - 1) * ux * ux, (s - 1) * ux * uy, 1 + (s - 1) * uy * uy] as const;
+	// S C (S symmetric): T = S C, then T S.
+	const t11 = S[0] * xx + S[1] * xy;
+	const t12 = S[0] * xy + S[1] * yy;
+	const t21 = S[1] * xx + S[2] * xy;
+	const t22 = S[1] * xy + S[2] * yy;
+	xx = t11 * S[0] + t12 * S[1];
+	xy = t11 * S[1] + t12 * S[2];
+	yy = t21 * S[1] + t22 * S[2];
+	const tr = xx + yy;
+	const disc = Math.sqrt(Math.max(0, (tr * tr) / 4 - (xx * yy - xy * xy)));
+	return Math.sqrt((tr / 2 + disc) / Math.max(1e-6, tr / 2 - disc));
 }
 
 /** A blob that looks like one pip on a face. */
@@ -239,8 +323,11 @@ export interface Pip {
 	depth: number;
 	tint: [number, number];
 	face: number;
-	/** Only part of its ring is face (a pip by a tile's edge, or not a pip). */
-	edge: boolean;
+	/**
+	 * Less vouched for: only part of its ring is face (a pip by a tile's edge, or not a pip), or
+	 * it is bigger than the hand's pips (a low number's pip, or a glare streak's hole).
+	 */
+	weak: boolean;
 }
 
 /** The pips among the blobs, given the pip scale. */
@@ -255,6 +342,7 @@ function classify(
 	if (!Am) return { pips, ambiguous };
 	const rp = Math.sqrt(Am / Math.PI);
 	const dividers = blobs.filter((b) => b.el > 4 && 2 * b.major > 3 * rp && b.ring >= 0.5);
+	const small: Blob[] = [];
 	for (const b of blobs) {
 		if (onDivider(b, dividers, rp)) continue;
 		const rel = b.A / Am;
@@ -269,49 +357,88 @@ function classify(
 		// Double-12 sets give the low numbers bigger pips: a big round spot wholly on a face is
 		// one pip (pips that blur joined are elongated).
 		const bigPip = rel > 1.8 && rel <= 3.5 && b.el < 1.35 && b.ring >= 0.85;
-		if ((rel >= 0.4 && rel <= 1.8 && b.el < 1.8) || bigPip)
-			pips.push({
-				x: b.x,
-				y: b.y,
-				A: b.A,
-				depth: b.depth,
-				tint: b.tint,
-				face: b.face,
-				edge: b.ring < 0.7
-			});
+		if ((rel >= 0.4 && rel <= 1.8 && b.el < 1.8) || bigPip) pips.push(asPip(b, bigPip));
+		else if (rel >= SMALL_REL && rel < 0.4 && b.el < 1.5 && b.ring >= 0.9 && b.depth >= 0.5)
+			small.push(b);
 		else if (rel > 1.5 && rel <= 2.8 && b.el >= 1.6 && b.el < 3.2 && saddle(I, b)) {
 			const d = b.major;
 			const dx = Math.cos(b.angle) * d;
 			const dy = Math.sin(b.angle) * d;
-			const half = { A: b.A / 2, depth: b.depth, tint: b.tint, face: b.face, edge: false };
+			const half = { A: b.A / 2, depth: b.depth, tint: b.tint, face: b.face, weak: false };
 			pips.push({ x: b.x - dx, y: b.y - dy, ...half }, { x: b.x + dx, y: b.y + dy, ...half });
 			ambiguous += 0.5;
 		} else if (rel > 0.25 && rel < 4 && b.el < 2.5) ambiguous++;
 	}
-	return { pips: sameFaces(pips), ambiguous };
+	const kept = smallSiblings(small, pips);
+	ambiguous += small.length - kept.length;
+	const same = sameFaces([...pips, ...kept.map((b) => asPip(b))]);
+	return { pips: same.kept, ambiguous: ambiguous + same.faint };
+}
+
+const asPip = (b: Blob, big = false): Pip => ({
+	x: b.x,
+	y: b.y,
+	A: b.A,
+	depth: b.depth,
+	tint: b.tint,
+	face: b.face,
+	weak: big || b.ring < 0.7
+});
+
+/** Smallest pip, against the hand's typical one: double-12 sets print the high numbers smaller. */
+const SMALL_REL = 0.2;
+
+/**
+ * Small round spots wholly on a face that are pips: a double-12's 10s to 12s have smaller pips,
+ * packed in rows, so each has at least two neighbours of its own size a pip spacing away; a speck
+ * of dust or grain stands alone.
+ */
+function smallSiblings(small: Blob[], pips: Pip[]): Blob[] {
+	const all: { x: number; y: number; A: number }[] = [...small, ...pips];
+	return small.filter((b) => {
+		const reach = 5.5 * Math.sqrt(b.A / Math.PI);
+		let n = 0;
+		for (const o of all)
+			if (
+				o !== b &&
+				o.A > b.A * 0.65 &&
+				o.A < b.A * 1.6 &&
+				Math.hypot(o.x - b.x, o.y - b.y) < reach
+			)
+				n++;
+		return n >= 2;
+	});
 }
 
 /** How far a face's tint may stray from the hand's (chromaticity shares). */
 const TINT = 0.05;
 /** How much darker than the hand's faces a face may be (shading across a photo). */
 const FACE_REL = 0.7;
-/** The same for a pip by a tile's edge, where less of the face vouches for it. */
-const EDGE_FACE_REL = 0.85;
+/** A pip is not much fainter than the hand's pips (glare on a table, a shadowed gap). */
+const DEPTH_REL = 0.5;
+/** The same for a weak pip (by a tile's edge, or big), where less vouches for it. */
+const WEAK_FACE_REL = 0.85;
 
 /**
  * The tiles of one set share one face colour: a dark spot ringed by another colour (a flower's
- * petals, a print on the cloth) is not a pip.
+ * petals, a print on the cloth) is not a pip. Nor is a faint spot on a dimmer face: a colour pip
+ * is at least half as deep as the hand's pips, a gap between tiles or a glare streak's edge is not
+ * (each dropped is a doubt).
  */
-function sameFaces(pips: Pip[]): Pip[] {
-	if (pips.length < 3) return pips;
+function sameFaces(pips: Pip[]): { kept: Pip[]; faint: number } {
+	if (pips.length < 3) return { kept: pips, faint: 0 };
 	const r = median(pips.map((p) => p.tint[0]));
 	const g = median(pips.map((p) => p.tint[1]));
 	const face = median(pips.map((p) => p.face));
-	return pips.filter(
+	const depth = median(pips.map((p) => p.depth));
+	const same = pips.filter(
 		(p) =>
 			Math.max(Math.abs(p.tint[0] - r), Math.abs(p.tint[1] - g)) <= TINT &&
-			p.face >= face * (p.edge ? EDGE_FACE_REL : FACE_REL)
+			p.face >= face * (p.weak ? WEAK_FACE_REL : FACE_REL)
 	);
+	// Glare washes a pip out but lights its face: only a faint spot on a dimmer face is dropped.
+	const kept = same.filter((p) => p.depth >= depth * DEPTH_REL || p.face >= face * WEAK_FACE_REL);
+	return { kept, faint: same.length - kept.length };
 }
 
 /** Light face around a pip, in pip areas: a tile's half holds dozens; a flower's petals a few. */
@@ -337,13 +464,18 @@ function saddle(I: Ink, b: Blob): boolean {
 /** Light level above which the table is light (tiles hard to tell from it). */
 const LIGHT_TABLE = 160;
 
-/** What could make this count wrong, as flags (see `finish` for what each does to confidence). */
-function doubts(I: Ink, pips: Pip[], ambiguous: number): Set<string> {
-	const flags = new Set<string>();
-	if (ambiguous >= 1) flags.add('ambiguous');
+/** The table's light level: the photo's median (the table fills most photos of a hand). */
+function tableLevel(I: Ink): number {
 	const sample: number[] = [];
 	for (let i = 0; i < I.ink.length; i += 97) sample.push(I.ink[i]!);
-	if (median(sample) > LIGHT_TABLE) flags.add('light-background');
+	return median(sample);
+}
+
+/** What could make this count wrong, as flags (see `finish` for what each does to confidence). */
+function doubts(I: Ink, pips: Pip[], ambiguous: number, lightTable: boolean): Set<string> {
+	const flags = new Set<string>();
+	if (ambiguous >= 1) flags.add('ambiguous');
+	if (lightTable) flags.add('light-background');
 	if (pips.length >= 4) {
 		const areas = pips.map((p) => p.A);
 		const mean = areas.reduce((s, v) => s + v, 0) / areas.length;
@@ -405,6 +537,7 @@ function finish(
 	flags: Set<string>,
 	f: number
 ): PipCount {
+	// 'oblique' and 'ambiguous' cap it at medium: pips at a grazing angle can hide.
 	const LOW = ['no-tiles', 'light-background', 'blur', 'too-many', 'small-pips'];
 	const list = [...flags];
 	const confidence: Confidence = list.some((x) => LOW.includes(x))
