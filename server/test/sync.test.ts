@@ -108,6 +108,24 @@ describe('a table sends its evenings', () => {
 		expect(await roundsOf(ev.evening.id)).toHaveLength(4);
 	});
 
+	it('applies a batch as if one operation after another, in the order sent', async () => {
+		const token = await t.invite('Table 1');
+		const ev = evening(['Ann', 'Bo'], 5);
+		const [r1, r5, r3, r4] = [put(upTo(ev, 1), 1), put(ev, 5), put(upTo(ev, 3), 3), put(ev, 4)];
+		const del = { id: crypto.randomUUID(), eveningId: ev.evening.id, revision: 6, kind: 'delete' };
+		const reply = await push(t.app, token, [r1!, r5!, r3!, r4!]);
+		expect(reply.body).toEqual({
+			applied: [r1!.id, r5!.id],
+			ignored: [r3!.id, r4!.id],
+			refused: []
+		});
+		expect(await roundsOf(ev.evening.id)).toHaveLength(5);
+		expect(await count(t.db, 'applied_op')).toBe(2);
+		const again = await push(t.app, token, [put(upTo(ev, 2), 5), del as never]);
+		expect(again.body.applied).toEqual([del.id]);
+		expect(await roundsOf(ev.evening.id)).toHaveLength(0);
+	});
+
 	it('refuses another table’s evening and keeps it as its table sent it', async () => {
 		const a = await t.invite('Table A');
 		const b = await t.invite('Table B');
