@@ -15,7 +15,7 @@ import { ensureClub, invite } from './src/club';
 import { openPglite, type Db } from './src/db';
 import { migrate } from './src/migrate';
 import { nightOf } from './src/night';
-import { computeStandings } from './src/standings';
+import { computeStandings, playerNights } from './src/standings';
 import { ENGINE, evening, freshDb, playedThrough, push } from './test/helpers';
 import { startServer } from './test/processes';
 
@@ -193,13 +193,21 @@ async function standingsTime(): Promise<void> {
 		cpu.push((c.user + c.system) / 1000);
 		players = s.seasonStandings.length;
 	}
+	const nightsTimes: number[] = [];
+	let nights = 0;
+	for (let i = 0; i < 12; i++) {
+		const at = performance.now();
+		nights = (await playerNights(db, club, 'Player 1')).nights.length;
+		nightsTimes.push(performance.now() - at);
+	}
 	await db.close();
 	await fresh.drop();
 	const warm = times.slice(2);
 	console.log(
 		`Club standings (${ENGINE}) with ${STORED_EVENINGS.toLocaleString('en')} stored evenings (${players} players this season): ` +
 			`median ${ms(pct(warm, 50))} ms, worst ${ms(Math.max(...warm))} ms (goal < 100 ms)` +
-			(ENGINE === 'pglite' ? `; CPU ${ms(pct(cpu.slice(2), 50))} ms` : '')
+			(ENGINE === 'pglite' ? `; CPU ${ms(pct(cpu.slice(2), 50))} ms` : '') +
+			`; one player's nights (${nights} nights, read when shown): median ${ms(pct(nightsTimes.slice(2), 50))} ms`
 	);
 }
 

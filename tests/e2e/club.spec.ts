@@ -160,6 +160,13 @@ test('two tables and a viewer: rounds at each table reach the club standings, li
 	await expect(row(wall.page, 'Club standings', 'Dan')).toContainText('13');
 	await expect(tableTwoRound).toHaveText('4');
 
+	// Night by night: a player's nights of the season (tonight only, here).
+	await wall.page.getByLabel('Player', { exact: true }).selectOption('Dan');
+	const danNights = wall.page.getByRole('table', { name: 'Nights of Dan' });
+	await expect(danNights.getByRole('row')).toHaveCount(2);
+	await expect(danNights.getByRole('row').nth(1)).toContainText('13');
+	expect(await axeProblems(wall.page)).toEqual([]);
+
 	// Table 1's Settings: everything sent.
 	await one.page.goto('/settings');
 	await expect(one.page.getByText('Table 1', { exact: true })).toBeVisible();

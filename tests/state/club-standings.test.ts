@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClubMembership } from '$lib/db/database';
 import { joinClub } from '$lib/db/club';
 import type { Standings } from '$lib/club/protocol';
-import { ClubStandingsView } from '$lib/state/club/standings.svelte';
+import { ClubStandingsView, nightDay } from '$lib/state/club/standings.svelte';
 import { closeAll, freshDb } from '../db/helpers';
 
 const CLUB: ClubMembership = {
@@ -59,10 +59,26 @@ function standings(total: number): Standings {
 
 /** A club whose standings are `total` points for Anna; `mode` says how it answers. */
 function fakeClub() {
-	const state = { total: 0, mode: 'ok' as 'ok' | 'down' | 'refuse', reads: 0 };
+	const state = {
+		total: 0,
+		mode: 'ok' as 'ok' | 'down' | 'refuse',
+		reads: 0,
+		nightReads: [] as string[]
+	};
 	const fetchFn = async (url: RequestInfo | URL, init?: RequestInit) => {
-		expect(String(url)).toBe(`${CLUB.server}/v1/standings`);
 		expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${CLUB.token}`);
+		const nights = `${CLUB.server}/v1/nights?player=`;
+		if (String(url).startsWith(nights)) {
+			const player = decodeURIComponent(String(url).slice(nights.length));
+			state.nightReads.push(player);
+			if (state.mode === 'down') throw new TypeError('Failed to fetch');
+			return Response.json({
+				player,
+				season: '2026',
+				nights: [{ night: '2026-11-26', place: 1, total: state.total, rounds: 1 }]
+			});
+		}
+		expect(String(url)).toBe(`${CLUB.server}/v1/standings`);
 		state.reads++;
 		if (state.mode === 'down') throw new TypeError('Failed to fetch');
 		if (state.mode === 'refuse') return Response.json({ error: 'token-revoked' }, { status: 401 });
@@ -152,6 +168,32 @@ describe('ClubStandingsView', () => {
 		FakeEventSource.opened[1]!.change();
 		expect(view.link).toBe('live');
 		stop();
+	});
+
+	it('reads a player’s nights only once asked, then again on each change', async () => {
+		const club = fakeClub();
+		const { view, stop } = await watching(club);
+		await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+		club.state.total = 5;
+		FakeEventSource.opened[0]!.change();
+		await vi.waitFor(() => expect(view.standings?.tonight[0]?.total).toBe(5));
+		expect(club.state.nightReads).toEqual([]);
+		await view.showNights('Anna & Ben');
+		expect(club.state.nightReads).toEqual(['Anna & Ben']);
+		expect(view.nights?.nights[0]).toMatchObject({ night: '2026-11-26', total: 5 });
+		club.state.total = 6;
+		FakeEventSource.opened[0]!.change();
+		await vi.waitFor(() => expect(view.nights?.nights[0]?.total).toBe(6));
+		// The server away: the last nights stay.
+		club.state.mode = 'down';
+		await view.showNights('Anna & Ben');
+		expect(view.nights?.nights[0]?.total).toBe(6);
+		stop();
+	});
+
+	it('writes a club night as the day it is here', () => {
+		const day = new Date(nightDay('2026-02-28'));
+		expect([day.getFullYear(), day.getMonth(), day.getDate()]).toEqual([2026, 1, 28]);
 	});
 
 	it('stops when the club refuses the token, and opens no channel', async () => {
