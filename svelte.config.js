@@ -12,6 +12,8 @@ const themeHash = `sha256-${createHash('sha256').update(themeScript).digest('bas
 
 const pages = process.env.BUILD_DIR ?? 'build';
 
+/** @typedef {NonNullable<NonNullable<NonNullable<import('@sveltejs/kit').KitConfig['csp']>['directives']>['connect-src']>} ConnectSources */
+
 /**
  * Where the app may connect beside itself: a club's server (issue 28, docs/club.md "The app's
  * Content-Security-Policy"). A club's server is wherever the club runs it, and a join link names
@@ -21,7 +23,7 @@ const pages = process.env.BUILD_DIR ?? 'build';
  * and connects to those alone. Only data moves there (fetch, EventSource); no script or style is
  * taken from it.
  * @param {string | undefined} pinned space-separated origins
- * @returns {string[]}
+ * @returns {ConnectSources}
  */
 export function clubConnectSources(pinned) {
 	const origins = (pinned ?? '')
@@ -33,7 +35,9 @@ export function clubConnectSources(pinned) {
 				throw new Error(`CLUB_SERVER_ORIGINS: ${o} is not https (phones reach a club over TLS)`);
 			return url.origin;
 		});
-	return origins.length > 0 ? origins : ['https:', 'http://localhost:*', 'http://127.0.0.1:*'];
+	return /** @type {ConnectSources} */ (
+		origins.length > 0 ? origins : ['https:', 'http://localhost:*', 'http://127.0.0.1:*']
+	);
 }
 
 /** @type {import('@sveltejs/kit').Config} */
