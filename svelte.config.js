@@ -12,6 +12,34 @@ const themeHash = `sha256-${createHash('sha256').update(themeScript).digest('bas
 
 const pages = process.env.BUILD_DIR ?? 'build';
 
+/** @typedef {NonNullable<NonNullable<NonNullable<import('@sveltejs/kit').KitConfig['csp']>['directives']>['connect-src']>} ConnectSources */
+
+/**
+ * Where the app may connect beside itself: a club's server (issue 28, docs/club.md "The app's
+ * Content-Security-Policy"). A club's server is wherever the club runs it, and a join link names
+ * it only at run time, while this policy is fixed in the built pages: so by default any address
+ * over TLS, and this machine's loopback (a club tried out locally, and the tests). A build for one
+ * club's own copy of the app names its servers (CLUB_SERVER_ORIGINS="https://club.example.org")
+ * and connects to those alone. Only data moves there (fetch, EventSource); no script or style is
+ * taken from it.
+ * @param {string | undefined} pinned space-separated origins
+ * @returns {ConnectSources}
+ */
+export function clubConnectSources(pinned) {
+	const origins = (pinned ?? '')
+		.split(/\s+/)
+		.filter(Boolean)
+		.map((o) => {
+			const url = new URL(o);
+			if (url.protocol !== 'https:' && url.hostname !== 'localhost' && url.hostname !== '127.0.0.1')
+				throw new Error(`CLUB_SERVER_ORIGINS: ${o} is not https (phones reach a club over TLS)`);
+			return url.origin;
+		});
+	return /** @type {ConnectSources} */ (
+		origins.length > 0 ? origins : ['https:', 'http://localhost:*', 'http://127.0.0.1:*']
+	);
+}
+
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
 	preprocess: vitePreprocess(),
@@ -36,10 +64,7 @@ const config = {
 				'style-src': ['self', 'unsafe-inline'],
 				'img-src': ['self', 'data:', 'blob:'],
 				'font-src': ['self'],
-				// A club's server (issue 28) is wherever the club runs it: any address over TLS, or
-				// this machine's loopback (a club tried out locally, and the tests). Only data moves
-				// there (fetch, EventSource); no script or style is taken from it.
-				'connect-src': ['self', 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
+				'connect-src': ['self', ...clubConnectSources(process.env.CLUB_SERVER_ORIGINS)],
 				'manifest-src': ['self'],
 				'worker-src': ['self'],
 				'object-src': ['none'],

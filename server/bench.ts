@@ -7,7 +7,7 @@
 // - the club standings (tonight and the season) with 10,000 stored evenings, ms to compute.
 // Goals: p95 under 100 ms per batch, standings under 100 ms.
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,11 +15,12 @@ import { ensureClub, invite } from './src/club';
 import { openPglite, type Db } from './src/db';
 import { migrate } from './src/migrate';
 import { nightOf } from './src/night';
-import { computeStandings } from './src/standings';
+import { computeStandings, playerNights } from './src/standings';
 import { ENGINE, evening, freshDb, playedThrough, push } from './test/helpers';
 import { startServer } from './test/processes';
 
-const TABLES = 100;
+/** Tables pushing at once: the goal's 100, then a club's evening (CLUB_BENCH_TABLES=100,10). */
+const TABLE_COUNTS = (process.env.CLUB_BENCH_TABLES ?? '100,10').split(',').map(Number);
 const ROUNDS = 13;
 const PLAYERS = 6;
 const STORED_EVENINGS = 10_000;
@@ -38,6 +39,26 @@ function cpuMs(pid: number): number {
 	} catch {
 		return NaN;
 	}
+}
+
+/** CPU ms the throwaway PostgreSQL cluster's processes have used (its backends included). */
+function postgresCpuMs(): number {
+	const argv = JSON.parse(process.env.CLUB_TEST_PG_CTL ?? '[]') as string[];
+	const data = argv[argv.indexOf('-D') + 1];
+	if (ENGINE !== 'postgres' || !data) return NaN;
+	const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+	let sum = cpuMs(postmaster);
+	for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+		try {
+			const parent = Number(
+				readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]
+			);
+			if (parent === postmaster) sum += cpuMs(Number(pid));
+		} catch {
+			// gone meanwhile
+		}
+	}
+	return sum;
 }
 
 /** A database for the server process, and how to open it here. */
@@ -65,7 +86,7 @@ async function store(): Promise<{
 	};
 }
 
-async function pushAtOnce(): Promise<void> {
+async function pushAtOnce(TABLES: number): Promise<void> {
 	const s = await store();
 	let db = await s.open();
 	await migrate(db);
@@ -86,6 +107,8 @@ async function pushAtOnce(): Promise<void> {
 	const times: number[] = [];
 	let retries = 0;
 	const cpuBefore = cpuMs(server.child.pid!);
+	const pgBefore = postgresCpuMs();
+	const benchBefore = process.cpuUsage();
 	const started = performance.now();
 	await Promise.all(
 		tokens.map(async (token, t) => {
@@ -106,6 +129,9 @@ async function pushAtOnce(): Promise<void> {
 	);
 	const elapsed = (performance.now() - started) / 1000;
 	const cpuPerBatch = (cpuMs(server.child.pid!) - cpuBefore) / times.length;
+	const pgPerBatch = (postgresCpuMs() - pgBefore) / times.length;
+	const bench = process.cpuUsage(benchBefore);
+	const benchPerBatch = (bench.user + bench.system) / 1000 / times.length;
 	await server.kill('SIGTERM');
 	if (!s.shared) db = await s.open();
 	const [stored] = await db.query<{ n: number; d: number }>(
@@ -117,7 +143,7 @@ async function pushAtOnce(): Promise<void> {
 	console.log(
 		`Club server (${ENGINE}): ${TABLES} tables × ${ROUNDS} rounds × ${PLAYERS} players pushed at once on loopback: ${times.length} batches, ` +
 			`p50 ${ms(pct(times, 50))} ms, p95 ${ms(pct(times, 95))} ms per batch (goal p95 < 100 ms); ` +
-			`${Math.round(rounds / elapsed).toLocaleString('en')} rounds/s; server CPU ${ms(cpuPerBatch)} ms per batch; ${retries} connections retried; rounds stored ${stored!.n} of ${rounds}, ${stored!.n === stored!.d && stored!.n === rounds ? 'each once' : 'NOT each once'}`
+			`${Math.round(rounds / elapsed).toLocaleString('en')} rounds/s; CPU per batch: server ${ms(cpuPerBatch)} ms${ENGINE === 'pglite' ? ' (database included)' : `, PostgreSQL ${ms(pgPerBatch)} ms`}, the phones' side (this process) ${ms(benchPerBatch)} ms; ${retries} connections retried; rounds stored ${stored!.n} of ${rounds}, ${stored!.n === stored!.d && stored!.n === rounds ? 'each once' : 'NOT each once'}`
 	);
 }
 
@@ -167,13 +193,21 @@ async function standingsTime(): Promise<void> {
 		cpu.push((c.user + c.system) / 1000);
 		players = s.seasonStandings.length;
 	}
+	const nightsTimes: number[] = [];
+	let nights = 0;
+	for (let i = 0; i < 12; i++) {
+		const at = performance.now();
+		nights = (await playerNights(db, club, 'Player 1')).nights.length;
+		nightsTimes.push(performance.now() - at);
+	}
 	await db.close();
 	await fresh.drop();
 	const warm = times.slice(2);
 	console.log(
 		`Club standings (${ENGINE}) with ${STORED_EVENINGS.toLocaleString('en')} stored evenings (${players} players this season): ` +
 			`median ${ms(pct(warm, 50))} ms, worst ${ms(Math.max(...warm))} ms (goal < 100 ms)` +
-			(ENGINE === 'pglite' ? `; CPU ${ms(pct(cpu.slice(2), 50))} ms` : '')
+			(ENGINE === 'pglite' ? `; CPU ${ms(pct(cpu.slice(2), 50))} ms` : '') +
+			`; one player's nights (${nights} nights, read when shown): median ${ms(pct(nightsTimes.slice(2), 50))} ms`
 	);
 }
 
@@ -183,5 +217,5 @@ console.log(
 		.join(' ')}`
 );
 // CLUB_BENCH=standings or CLUB_BENCH=push: only that figure.
-if (process.env.CLUB_BENCH !== 'standings') await pushAtOnce();
+if (process.env.CLUB_BENCH !== 'standings') for (const n of TABLE_COUNTS) await pushAtOnce(n);
 if (process.env.CLUB_BENCH !== 'push') await standingsTime();

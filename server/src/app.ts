@@ -13,6 +13,7 @@ import {
 	ClubBatchSchema,
 	MAX_BATCH_DEPTH,
 	MAX_BODY_BYTES,
+	MAX_PLAYER_QUERY,
 	type ClubBatch,
 	type ClubError,
 	type Me
@@ -21,7 +22,7 @@ import { heardFrom, tableOfToken, type Club, type TableAccess } from './club';
 import type { ChangeHub } from './changes';
 import type { Db } from './db';
 import { RateLimiter, type RateLimit } from './rate-limit';
-import { computeStandings } from './standings';
+import { computeStandings, playerNights } from './standings';
 import { applyBatch } from './sync';
 import { readBearer } from './tokens';
 
@@ -100,6 +101,11 @@ export function createApp(opts: AppOptions): Hono<Env> {
 		(c) => receiveOps(c, db)
 	);
 	app.get('/v1/standings', async (c) => c.json(await computeStandings(db, club)));
+	app.get('/v1/nights', async (c) => {
+		const player = c.req.query('player');
+		if (!player || player.length > MAX_PLAYER_QUERY) return fail(c, 'invalid', { path: 'player' });
+		return c.json(await playerNights(db, club, player));
+	});
 	app.get('/v1/events', (c) => liveChannel(c, hub, opts.heartbeatMs ?? 20_000));
 
 	app.notFound((c) => fail(c, 'not-found'));

@@ -2,7 +2,8 @@
 // ranked by the club's rule. Sums over the rows the rules core derived when each evening was
 // written (sync.ts), so no round is scored again here.
 
-import type { ClubRanking, Standings } from '../../src/lib/club/protocol';
+import { playerKey } from '../../src/lib/rules';
+import type { ClubRanking, PlayerNights, Standings } from '../../src/lib/club/protocol';
 import type { Club } from './club';
 import type { Queryable } from './db';
 import { nightOf, seasonOf } from './night';
@@ -59,6 +60,52 @@ export function rank(sums: Sum[], ranking: ClubRanking): Score[] {
 				: i + 1;
 	});
 	return scored;
+}
+
+// Each night of the season the player played: every player's sums on it, to rank them.
+const NIGHTS_SQL = `
+SELECT key, night, min(name) AS name, sum(total)::float8 AS total, sum(rounds)::float8 AS rounds,
+       count(*)::float8 AS evenings, sum(seats - place)::float8 AS points
+FROM evening_player
+WHERE club_id = $1 AND night IN (
+	SELECT night FROM evening_player WHERE club_id = $1 AND key = $2 AND night >= $3 AND night <= $4
+)
+GROUP BY night, key`;
+
+/** One player's nights of the season (docs/club.md, GET /v1/nights): read only when asked. */
+export async function playerNights(
+	q: Queryable,
+	club: Club,
+	player: string,
+	now = Date.now()
+): Promise<PlayerNights> {
+	const season = seasonOf(nightOf(now));
+	const key = playerKey(player);
+	const [clubRow] = await q.query<{ ranking: ClubRanking }>(
+		`SELECT ranking FROM club WHERE id = $1`,
+		[club.id]
+	);
+	const rows = await q.query<Sum & { key: string; night: string }>(NIGHTS_SQL, [
+		club.id,
+		key,
+		`${season}-01-01`,
+		`${season}-12-31`
+	]);
+	const byNight = new Map<string, (Sum & { key: string })[]>();
+	for (const row of rows) {
+		const night = byNight.get(row.night);
+		if (night) night.push(row);
+		else byNight.set(row.night, [row]);
+	}
+	const nights: PlayerNights['nights'] = [];
+	for (const night of [...byNight.keys()].sort()) {
+		const sums = byNight.get(night)!;
+		const mine = sums.find((s) => s.key === key)!;
+		// Ranked by the club's rule with every player of that night; found again by its name.
+		const ranked = rank(sums, clubRow?.ranking ?? club.ranking).find((s) => s.name === mine.name)!;
+		nights.push({ night, place: ranked.place, total: ranked.total, rounds: ranked.rounds });
+	}
+	return { player, season, nights };
 }
 
 async function tablesTonight(q: Queryable, club: Club, night: string) {

@@ -14,7 +14,7 @@ import {
 	type RefusedOp
 } from '../../src/lib/club/protocol';
 import type { TableAccess } from './club';
-import type { Db, Queryable } from './db';
+import type { Db } from './db';
 import { nightOf } from './night';
 
 export const CHANGE_CHANNEL = 'club_change';
@@ -66,109 +66,148 @@ export function deriveEvening(op: ClubPutOp): Derived {
 	};
 }
 
-// One statement per put: the evening (only if this table owns it and the revision is newer),
-// then its rounds and its seats' results, and the operation's record; nothing when the evening
-// row was not written.
-const PUT_SQL = `
-WITH e AS (
+// The whole batch is one statement: one round trip, atomic by itself (no BEGIN and COMMIT), so
+// a connection is held for as little as a batch can take. `x` holds, per evening, the snapshot
+// to store (the newest operation's); `o` every operation in the order sent, to say which of them
+// were applied. An evening row is written only when this table owns it (or it is new) and the
+// revision is newer; then its rounds and its seats' results follow it. The applied operations are
+// recorded, the table is heard from, and a NOTIFY goes to every live channel when anything changed.
+const BATCH_SQL = `
+WITH x AS (
+	SELECT * FROM jsonb_to_recordset($4::jsonb) AS x(id text, revision bigint, deleted boolean,
+		data jsonb, night text, round_count integer, seat_count integer, over boolean, leader jsonb)
+), o AS (
+	SELECT * FROM jsonb_to_recordset($7::jsonb) AS o(id text, evening_id text, revision bigint, pos integer)
+), prev AS (
+	SELECT id, table_id, revision FROM evening WHERE id IN (SELECT id FROM x)
+), e AS (
 	INSERT INTO evening (id, club_id, table_id, revision, deleted, data, night, round_count, over,
 	                     leader, received_at)
-	VALUES ($1, $2, $3, $4, false, $5::jsonb, $6, $7, $8, $9::jsonb, $10)
-	ON CONFLICT (id) DO UPDATE SET revision = EXCLUDED.revision, deleted = false,
-		data = EXCLUDED.data, night = EXCLUDED.night, round_count = EXCLUDED.round_count,
-		over = EXCLUDED.over, leader = EXCLUDED.leader, received_at = EXCLUDED.received_at
+	SELECT id, $1, $2, revision, deleted, data, night, round_count, over, leader, $3 FROM x
+	ON CONFLICT (id) DO UPDATE SET revision = EXCLUDED.revision, deleted = EXCLUDED.deleted,
+		data = EXCLUDED.data, round_count = EXCLUDED.round_count, over = EXCLUDED.over,
+		leader = EXCLUDED.leader, received_at = EXCLUDED.received_at,
+		-- a deleted evening keeps the night it was played
+		night = CASE WHEN EXCLUDED.deleted THEN evening.night ELSE EXCLUDED.night END
 	WHERE evening.table_id = EXCLUDED.table_id AND evening.revision < EXCLUDED.revision
-	RETURNING id
+	RETURNING id, round_count
 ), dr AS (
-	DELETE FROM round WHERE evening_id IN (SELECT id FROM e) AND idx >= $7
+	DELETE FROM round USING e WHERE round.evening_id = e.id AND round.idx >= e.round_count
 ), r AS (
 	INSERT INTO round (evening_id, idx, entry, starter, saved_at)
-	SELECT e.id, x.idx, x.entry, x.starter, x.saved_at
-	FROM e, jsonb_to_recordset($11::jsonb) AS x(idx integer, entry jsonb, starter integer, saved_at bigint)
+	SELECT y.evening_id, y.idx, y.entry, y.starter, y.saved_at
+	FROM jsonb_to_recordset($5::jsonb) AS y(evening_id text, idx integer, entry jsonb,
+		starter integer, saved_at bigint)
+	WHERE y.evening_id IN (SELECT id FROM e)
 	ON CONFLICT (evening_id, idx) DO UPDATE SET entry = EXCLUDED.entry,
 		starter = EXCLUDED.starter, saved_at = EXCLUDED.saved_at
 	WHERE round.entry IS DISTINCT FROM EXCLUDED.entry
 		OR round.starter IS DISTINCT FROM EXCLUDED.starter
 		OR round.saved_at IS DISTINCT FROM EXCLUDED.saved_at
 ), dp AS (
-	DELETE FROM evening_player WHERE evening_id IN (SELECT id FROM e) AND seat >= $13
+	DELETE FROM evening_player USING e JOIN x ON x.id = e.id
+	WHERE evening_player.evening_id = e.id AND evening_player.seat >= x.seat_count
 ), p AS (
 	INSERT INTO evening_player (evening_id, seat, club_id, night, key, name, total, rounds, place, seats)
-	SELECT e.id, x.seat, $2, $6, x.key, x.name, x.total, x.rounds, x.place, x.seats
-	FROM e, jsonb_to_recordset($12::jsonb) AS x(seat integer, key text, name text, total integer,
-		rounds integer, place integer, seats integer)
+	SELECT y.evening_id, y.seat, $1, x.night, y.key, y.name, y.total, y.rounds, y.place, y.seats
+	FROM jsonb_to_recordset($6::jsonb) AS y(evening_id text, seat integer, key text, name text,
+		total integer, rounds integer, place integer, seats integer)
+	JOIN x ON x.id = y.evening_id
+	WHERE y.evening_id IN (SELECT id FROM e)
 	ON CONFLICT (evening_id, seat) DO UPDATE SET night = EXCLUDED.night, key = EXCLUDED.key,
 		name = EXCLUDED.name, total = EXCLUDED.total, rounds = EXCLUDED.rounds,
 		place = EXCLUDED.place, seats = EXCLUDED.seats
+), seq AS (
+	-- as if applied one by one: an operation applies when it is newer than what was stored and
+	-- than every operation on its evening sent before it
+	SELECT id, evening_id, revision, coalesce(max(revision) OVER (PARTITION BY evening_id
+		ORDER BY pos ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
+	FROM o
+), applied AS (
+	SELECT seq.id, seq.evening_id, seq.revision FROM seq
+	JOIN e ON e.id = seq.evening_id LEFT JOIN prev ON prev.id = seq.evening_id
+	WHERE seq.revision > greatest(seq.before, coalesce(prev.revision, 0))
 ), a AS (
 	INSERT INTO applied_op (table_id, id, evening_id, revision, applied_at)
-	SELECT $3, $14, e.id, $4, $10 FROM e ON CONFLICT DO NOTHING
+	SELECT $2, id, evening_id, revision, $3 FROM applied ON CONFLICT DO NOTHING
+), heard AS (
+	UPDATE club_table SET last_heard_at = $3
+	WHERE id = $2 AND (last_heard_at IS NULL OR last_heard_at < $3)
+), told AS (
+	SELECT CASE WHEN EXISTS (SELECT 1 FROM e) THEN pg_notify($8, '') END
 )
-SELECT id FROM e`;
-
-const DELETE_SQL = `
-WITH e AS (
-	INSERT INTO evening (id, club_id, table_id, revision, deleted, data, night, received_at)
-	VALUES ($1, $2, $3, $4, true, NULL, $5, $6)
-	ON CONFLICT (id) DO UPDATE SET revision = EXCLUDED.revision, deleted = true, data = NULL,
-		round_count = 0, over = false, leader = '[]', received_at = EXCLUDED.received_at
-	WHERE evening.table_id = EXCLUDED.table_id AND evening.revision < EXCLUDED.revision
-	RETURNING id
-), dr AS (
-	DELETE FROM round WHERE evening_id IN (SELECT id FROM e)
-), dp AS (
-	DELETE FROM evening_player WHERE evening_id IN (SELECT id FROM e)
-), a AS (
-	INSERT INTO applied_op (table_id, id, evening_id, revision, applied_at)
-	SELECT $3, $7, e.id, $4, $6 FROM e ON CONFLICT DO NOTHING
-)
-SELECT id FROM e`;
+SELECT id, 'applied' AS status FROM applied
+UNION ALL
+SELECT o.id, 'not-yours' FROM o JOIN prev ON prev.id = o.evening_id WHERE prev.table_id <> $2
+UNION ALL
+SELECT NULL, 'told' FROM told`;
 
 type Checked = { op: ClubOp; derived: Derived | null };
 
-/** Writes one operation; true when it changed the evening. */
-async function writeOp(tx: Queryable, who: TableAccess, c: Checked, now: number): Promise<boolean> {
-	const { op, derived } = c;
-	const rows =
-		op.kind === 'put' && derived
-			? await tx.query(PUT_SQL, [
-					op.eveningId,
-					who.clubId,
-					who.tableId,
-					op.revision,
-					JSON.stringify(op.evening.evening),
-					derived.night,
-					derived.roundCount,
-					derived.over,
-					JSON.stringify(derived.leader),
-					now,
-					JSON.stringify(
-						op.evening.rounds.map((r) => ({
-							idx: r.index,
-							entry: r.entry,
-							starter: r.starter,
-							saved_at: r.savedAt
-						}))
-					),
-					JSON.stringify(derived.seats),
-					derived.seats.length,
-					op.id
-				])
-			: await tx.query(DELETE_SQL, [
-					op.eveningId,
-					who.clubId,
-					who.tableId,
-					op.revision,
-					nightOf(now),
-					now,
-					op.id
-				]);
-	return rows.length > 0;
+/**
+ * Per evening, the operation whose snapshot ends up stored if the batch is applied in order: the
+ * first of its highest revision (each put is a whole snapshot, so the others add nothing to it).
+ */
+function newestPerEvening(checked: Checked[]): Checked[] {
+	const newest = new Map<string, Checked>();
+	for (const c of checked) {
+		const seen = newest.get(c.op.eveningId);
+		if (!seen || c.op.revision > seen.op.revision) newest.set(c.op.eveningId, c);
+	}
+	return [...newest.values()];
+}
+
+/** The statement's parameters: the evenings to store, their rounds and seats, every operation. */
+function batchParams(who: TableAccess, checked: Checked[], now: number): unknown[] {
+	const evenings = [];
+	const rounds = [];
+	const seats = [];
+	for (const { op, derived } of newestPerEvening(checked)) {
+		const put = op.kind === 'put' && derived;
+		evenings.push({
+			id: op.eveningId,
+			revision: op.revision,
+			deleted: !put,
+			data: put ? op.evening.evening : null,
+			night: put ? derived.night : nightOf(now),
+			round_count: put ? derived.roundCount : 0,
+			seat_count: put ? derived.seats.length : 0,
+			over: put ? derived.over : false,
+			leader: put ? derived.leader : []
+		});
+		if (!put) continue;
+		for (const r of op.evening.rounds) {
+			rounds.push({
+				evening_id: op.eveningId,
+				idx: r.index,
+				entry: r.entry,
+				starter: r.starter,
+				saved_at: r.savedAt
+			});
+		}
+		for (const seat of derived.seats) seats.push({ evening_id: op.eveningId, ...seat });
+	}
+	const ops = checked.map(({ op }, pos) => ({
+		id: op.id,
+		evening_id: op.eveningId,
+		revision: op.revision,
+		pos
+	}));
+	return [
+		who.clubId,
+		who.tableId,
+		now,
+		JSON.stringify(evenings),
+		JSON.stringify(rounds),
+		JSON.stringify(seats),
+		JSON.stringify(ops),
+		CHANGE_CHANNEL
+	];
 }
 
 /**
- * Applies `batch` for the table `who` in one transaction and says what became of each operation.
- * The rules core's checks run first, outside the transaction: they need no data.
+ * Applies `batch` for the table `who` in one statement and says what became of each operation.
+ * The rules core's checks run first, outside it: they need no data.
  */
 export async function applyBatch(
 	db: Db,
@@ -183,33 +222,19 @@ export async function applyBatch(
 		if (problem) refused.push(problem);
 		else checked.push({ op, derived: op.kind === 'put' ? deriveEvening(op) : null });
 	}
-	const done = await db.transaction(async (tx) => {
-		const applied: string[] = [];
-		const ignored: string[] = [];
-		const notYours: RefusedOp[] = [];
-		// An operation applied before is ignored by its revision: the stored one is as new or newer.
-		for (const c of checked) {
-			if (await writeOp(tx, who, c, now)) applied.push(c.op.id);
-			else if (await ownedByOther(tx, who, c.op.eveningId)) {
-				notYours.push({ id: c.op.id, code: 'not-your-evening' });
-			} else ignored.push(c.op.id);
-		}
-		// When the table was last heard from, and (once committed) word to every live channel.
-		await tx.query(
-			`WITH heard AS (
-				UPDATE club_table SET last_heard_at = $2
-				WHERE id = $1 AND (last_heard_at IS NULL OR last_heard_at < $2)
-			) SELECT CASE WHEN $3 THEN pg_notify($4, '') END`,
-			[who.tableId, now, applied.length > 0, CHANGE_CHANNEL]
-		);
-		return { applied, ignored, notYours };
-	});
-	return { applied: done.applied, ignored: done.ignored, refused: [...refused, ...done.notYours] };
-}
-
-async function ownedByOther(tx: Queryable, who: TableAccess, eveningId: string): Promise<boolean> {
-	const rows = await tx.query<{ table_id: string }>(`SELECT table_id FROM evening WHERE id = $1`, [
-		eveningId
-	]);
-	return rows[0] !== undefined && rows[0].table_id !== who.tableId;
+	const rows = await db.atomic<{ id: string | null; status: string }>(
+		BATCH_SQL,
+		batchParams(who, checked, now)
+	);
+	const applied = new Set(rows.filter((r) => r.status === 'applied').map((r) => r.id));
+	const notYours = new Set(rows.filter((r) => r.status === 'not-yours').map((r) => r.id));
+	const ack: Ack = { applied: [], ignored: [], refused };
+	// An operation neither applied nor another table's changed nothing: it was applied before, or
+	// a newer revision is stored.
+	for (const { op } of checked) {
+		if (applied.has(op.id)) ack.applied.push(op.id);
+		else if (notYours.has(op.id)) ack.refused.push({ id: op.id, code: 'not-your-evening' });
+		else ack.ignored.push(op.id);
+	}
+	return ack;
 }

@@ -56,7 +56,9 @@ describe('the live channel', () => {
 describe('migrations', () => {
 	it('are applied once and recorded', async () => {
 		expect(await migrate(t.db)).toEqual([]);
-		const rows = await t.db.query<{ name: string }>(`SELECT name FROM schema_migration`);
-		expect(rows.map((r) => r.name)).toEqual(['001_club.sql']);
+		const rows = await t.db.query<{ name: string }>(
+			`SELECT name FROM schema_migration ORDER BY name`
+		);
+		expect(rows.map((r) => r.name)).toEqual(['001_club.sql', '002_player_nights.sql']);
 	});
 });

@@ -4,6 +4,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJoinFragment } from '../../src/lib/club/protocol';
 import { revoke, setRanking } from '../src/club';
+import { nightOf } from '../src/night';
 import {
 	APP_ORIGIN,
 	call,
@@ -106,6 +107,24 @@ describe('a table sends its evenings', () => {
 		// An undo on the phone is a newer revision with fewer rounds: it wins.
 		await push(t.app, token, [put(upTo(ev, 4), 7)]);
 		expect(await roundsOf(ev.evening.id)).toHaveLength(4);
+	});
+
+	it('applies a batch as if one operation after another, in the order sent', async () => {
+		const token = await t.invite('Table 1');
+		const ev = evening(['Ann', 'Bo'], 5);
+		const [r1, r5, r3, r4] = [put(upTo(ev, 1), 1), put(ev, 5), put(upTo(ev, 3), 3), put(ev, 4)];
+		const del = { id: crypto.randomUUID(), eveningId: ev.evening.id, revision: 6, kind: 'delete' };
+		const reply = await push(t.app, token, [r1!, r5!, r3!, r4!]);
+		expect(reply.body).toEqual({
+			applied: [r1!.id, r5!.id],
+			ignored: [r3!.id, r4!.id],
+			refused: []
+		});
+		expect(await roundsOf(ev.evening.id)).toHaveLength(5);
+		expect(await count(t.db, 'applied_op')).toBe(2);
+		const again = await push(t.app, token, [put(upTo(ev, 2), 5), del as never]);
+		expect(again.body.applied).toEqual([del.id]);
+		expect(await roundsOf(ev.evening.id)).toHaveLength(0);
 	});
 
 	it('refuses another table’s evening and keeps it as its table sent it', async () => {
@@ -228,6 +247,45 @@ describe('the club standings', () => {
 		expect(perRound).toEqual([...perRound].sort((x, y) => x - y));
 		await setRanking(t.db, t.club, 'placings');
 		expect((await call<S>(t.app, '/v1/standings', a)).body.ranking).toBe('placings');
+	});
+});
+
+describe('the season, night by night', () => {
+	it('gives a player their place, total and rounds on each night of the season', async () => {
+		const a = await t.invite('Table A');
+		const now = Date.now();
+		// Another night of this season: yesterday, or tomorrow on the season's first night.
+		const day = 86_400_000;
+		const other =
+			nightOf(now - day).slice(0, 4) === nightOf(now).slice(0, 4) ? now - day : now + day;
+		const [early, late] = [Math.min(now, other), Math.max(now, other)];
+		const first = evening(['Ann', 'Bo'], 2, undefined, early);
+		const second = evening(['ANN', 'Cy'], 3, undefined, late);
+		await push(t.app, a, [put(first, 3), put(second, 4)]);
+		type N = {
+			player: string;
+			nights: { night: string; place: number; total: number; rounds: number }[];
+		};
+		const ann = await call<N>(t.app, '/v1/nights?player=ann', a);
+		expect(ann.status).toBe(200);
+		expect(ann.body.nights.map((n) => [n.night, n.rounds])).toEqual([
+			[nightOf(early), 2],
+			[nightOf(late), 3]
+		]);
+		const s = await call<{ seasonStandings: { name: string; total: number }[] }>(
+			t.app,
+			'/v1/standings',
+			a
+		);
+		const season = s.body.seasonStandings.find((p) => p.name.toLowerCase() === 'ann')!;
+		expect(ann.body.nights.reduce((sum, n) => sum + n.total, 0)).toBe(season.total);
+		// Each night's place among that night's players, by the club's rule.
+		const bo = (await call<N>(t.app, '/v1/nights?player=Bo', a)).body.nights;
+		expect(bo).toHaveLength(1);
+		expect([bo[0]!.place, ann.body.nights[0]!.place].sort()).toEqual([1, 2]);
+		expect((await call<N>(t.app, '/v1/nights?player=Nobody', a)).body.nights).toEqual([]);
+		expect((await call(t.app, '/v1/nights', a)).status).toBe(400);
+		expect((await call(t.app, `/v1/nights?player=${'x'.repeat(201)}`, a)).status).toBe(400);
 	});
 });
 

@@ -9,10 +9,10 @@ import { deleteEvening } from '$lib/db/evenings';
 import { renamePlayer } from '$lib/db/players';
 import { editRound, endEvening, resumeEvening, saveRound, undoLastRound } from '$lib/db/rounds';
 import { importBackup } from '$lib/db/backup';
+import { joinClub } from '$lib/db/club';
 import { exportBackup } from '$lib/db/backup/export';
 import {
 	clubMembership,
-	joinClub,
 	leaveClub,
 	markRevoked,
 	outboxCounts,
@@ -141,6 +141,47 @@ describe('the outbox', () => {
 		expect(ops.map((r) => r.op.eveningId)).toEqual([id]);
 	});
 
+	it('joining queues every evening already on the phone once, oldest first, as stored', async () => {
+		const db = freshDb();
+		const first = await evening(db);
+		await saveRound(db, first.id, 0, first.round(1));
+		await endEvening(db, first.id);
+		const second = await evening(db);
+		await saveRound(db, second.id, 0, second.round(2));
+		const gone = await evening(db);
+		await deleteEvening(db, gone.id);
+		// A backup imported before joining: its evenings are the phone's evenings.
+		const source = freshDb();
+		const imported = await evening(source);
+		await saveRound(source, imported.id, 0, imported.round(3));
+		await importBackup(db, await exportBackup(source));
+		const ops = await appended(db, () => joinClub(db, CLUB));
+		const byAge = (await db.evenings.orderBy('createdAt').toArray()).map((e) => e.id);
+		expect(ops.map((r) => r.op.eveningId)).toEqual(byAge);
+		expect(new Set(byAge)).toEqual(new Set([first.id, second.id, imported.id]));
+		expect(ops.every((r) => r.op.kind === 'put')).toBe(true);
+		// Joining again (a new link for the table) queues each once more, not twice.
+		await joinClub(db, CLUB);
+		expect((await waitingOps(db, 100)).map((r) => r.op.eveningId)).toEqual(byAge);
+	});
+
+	it('joining as a viewer queues nothing, nor does a kept copy of another phone’s evening', async () => {
+		const db = freshDb();
+		await evening(db);
+		await joinClub(db, { ...CLUB, role: 'viewer' });
+		expect(await db.outbox.count()).toBe(0);
+		const source = freshDb();
+		const theirs = await evening(source);
+		await saveRound(source, theirs.id, 0, theirs.round(1));
+		await importBackup(db, await exportBackup(source), { from: 'link' });
+		await joinClub(db, CLUB);
+		const sent = (await waitingOps(db, 100)).map((r) => r.op.eveningId);
+		expect(sent).toHaveLength(1);
+		expect(sent).not.toContain(theirs.id);
+		await saveRound(db, theirs.id, 1, theirs.round(2)).catch(() => null);
+		expect(await db.outbox.count()).toBe(1);
+	});
+
 	it('a refused or failed write appends nothing', async () => {
 		const db = freshDb();
 		await joinClub(db, CLUB);
@@ -167,8 +208,9 @@ describe('the outbox', () => {
 		await joinClub(db, CLUB);
 		await markRevoked(db, CLUB.token);
 		expect((await clubMembership(db))!.revoked).toBe(true);
+		const queuedAtJoin = await db.outbox.count();
 		await saveRound(db, id, 1, round(2));
-		expect(await db.outbox.count()).toBe(0);
+		expect(await db.outbox.count()).toBe(queuedAtJoin);
 	});
 
 	it('drops what the club acknowledged, keeps aside what it refused, keeps the rest', async () => {

@@ -160,6 +160,13 @@ test('two tables and a viewer: rounds at each table reach the club standings, li
 	await expect(row(wall.page, 'Club standings', 'Dan')).toContainText('13');
 	await expect(tableTwoRound).toHaveText('4');
 
+	// Night by night: a player's nights of the season (tonight only, here).
+	await wall.page.getByLabel('Player', { exact: true }).selectOption('Dan');
+	const danNights = wall.page.getByRole('table', { name: 'Nights of Dan' });
+	await expect(danNights.getByRole('row')).toHaveCount(2);
+	await expect(danNights.getByRole('row').nth(1)).toContainText('13');
+	expect(await axeProblems(wall.page)).toEqual([]);
+
 	// Table 1's Settings: everything sent.
 	await one.page.goto('/settings');
 	await expect(one.page.getByText('Table 1', { exact: true })).toBeVisible();
@@ -173,7 +180,19 @@ test('two tables and a viewer: rounds at each table reach the club standings, li
 	await playRound(one.page, 'Ben', { Anna: 4 });
 	await one.page.goto('/settings');
 	await expect(one.page.getByRole('alert')).toContainText("The club has ended this table's access");
-	await expect(one.page.getByRole('button', { name: 'Leave club', exact: true })).toBeVisible();
+	// Leaving asks first (Cancel keeps the club), then keeps every evening on the phone.
+	const leave = one.page.getByRole('button', { name: 'Leave club', exact: true });
+	await leave.click();
+	const ask = one.page.getByRole('dialog');
+	await expect(ask).toContainText('every evening stays on this phone');
+	await ask.getByRole('button', { name: 'Cancel' }).click();
+	await expect(ask).toHaveCount(0);
+	await expect(one.page.getByRole('heading', { name: 'Club', exact: true })).toBeVisible();
+	await leave.click();
+	await ask.getByRole('button', { name: 'Leave club', exact: true }).click();
+	await expect(one.page.getByRole('heading', { name: 'Club', exact: true })).toHaveCount(0);
+	await one.page.goto('/');
+	await expect(one.page.getByRole('link', { name: /Continue/ })).toBeVisible();
 
 	for (const phone of [one, two, wall]) await phone.context.close();
 });

@@ -5,7 +5,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CabooseDb, ClubMembership, OutboxRow } from '$lib/db/database';
-import { clubMembership, joinClub, outboxCounts } from '$lib/db/outbox';
+import { joinClub } from '$lib/db/club';
+import { clubMembership, outboxCounts } from '$lib/db/outbox';
 import { saveRound } from '$lib/db/rounds';
 import { MAX_BATCH_OPS, type ClubOp } from '$lib/club/protocol';
 import { backoff } from '$lib/club/client';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import config from '../../svelte.config.js';
+import config, { clubConnectSources } from '../../svelte.config.js';
 
 // The source-level half of the security promise (the built app is checked in the browser by
 // tests/e2e/pwa.spec.ts): player names are only ever text, nothing is evaluated, and nothing is
@@ -99,11 +99,22 @@ describe('the Content-Security-Policy', () => {
 	});
 
 	it('connects only to itself and to a club server: over TLS, or on this machine', () => {
+		// (A build that names its club's servers: the next test.)
 		expect(directives['connect-src']).toEqual([
 			'self',
 			'https:',
 			'http://localhost:*',
 			'http://127.0.0.1:*'
 		]);
+	});
+
+	it('connects only to the club servers a build names, and never to one without TLS', () => {
+		expect(clubConnectSources('https://club.example.org/ https://b.example:8443')).toEqual([
+			'https://club.example.org',
+			'https://b.example:8443'
+		]);
+		expect(clubConnectSources('http://127.0.0.1:8787')).toEqual(['http://127.0.0.1:8787']);
+		expect(() => clubConnectSources('http://club.example.org')).toThrow(/not https/);
+		expect(clubConnectSources(' ')).toEqual(clubConnectSources(undefined));
 	});
 });

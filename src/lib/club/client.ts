@@ -5,10 +5,12 @@ import * as v from 'valibot';
 import {
 	AckSchema,
 	MeSchema,
+	PlayerNightsSchema,
 	StandingsSchema,
 	type Ack,
 	type ClubOp,
 	type Me,
+	type PlayerNights,
 	type Standings
 } from './protocol';
 
@@ -132,6 +134,22 @@ export async function fetchStandings(fetchFn: Fetch, to: ClubAddress): Promise<S
 	return parsed.success
 		? { ok: true, standings: parsed.output }
 		: { ok: false, reason: 'unreachable' };
+}
+
+/** One player's nights of the season (GET /v1/nights), or null when there is no answer. */
+export async function fetchPlayerNights(
+	fetchFn: Fetch,
+	to: ClubAddress,
+	player: string
+): Promise<PlayerNights | null> {
+	try {
+		const response = await call(fetchFn, to, `/v1/nights?player=${encodeURIComponent(player)}`);
+		if (!response.ok) return null;
+		const parsed = v.safeParse(PlayerNightsSchema, await json(response));
+		return parsed.success ? parsed.output : null;
+	} catch {
+		return null;
+	}
 }
 
 /** The club's live channel: EventSource sends no header, so the token rides in the query. */

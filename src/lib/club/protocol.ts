@@ -218,6 +218,23 @@ export const StandingsSchema = v.object({
 });
 export type Standings = v.InferOutput<typeof StandingsSchema>;
 
+/** A player's name as `GET /v1/nights?player=` takes it: at most this many characters. */
+export const MAX_PLAYER_QUERY = 200;
+
+/**
+ * GET /v1/nights?player=<name>: one player's nights of the season, oldest first: their place
+ * among that night's players (by the club's rule), total and rounds. Asked only when a screen
+ * shows them.
+ */
+export const PlayerNightsSchema = v.object({
+	player: v.string(),
+	season: v.string(),
+	nights: v.array(
+		v.object({ night: v.string(), place: v.number(), total: v.number(), rounds: v.number() })
+	)
+});
+export type PlayerNights = v.InferOutput<typeof PlayerNightsSchema>;
+
 // --- The join link -----------------------------------------------------------------------------
 
 /** The app's route a join link opens; the server and the token ride in the fragment. */

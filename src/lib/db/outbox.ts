@@ -2,7 +2,8 @@
 // appends its operation here in the write's own transaction (through writeSummary, and
 // deleteEvening), so an operation exists exactly when its write was stored. The sync loop
 // (state/club) sends them in order and drops them only once the club has acknowledged them.
-// Without a club nothing is appended: the writes are as they were.
+// Without a club nothing is appended: the writes are as they were. Joining (db/club.ts) appends
+// the evenings already on the phone.
 
 import type { CabooseDb, ClubMembership, EveningRow, OutboxOp, OutboxRow, RoundRow } from './rows';
 
@@ -61,7 +62,8 @@ export async function recordPut(
 	rounds: () => Promise<readonly RoundRow[]> | readonly RoundRow[],
 	revision: number
 ): Promise<void> {
-	if (!(await sendsToClub(db))) return;
+	// A kept copy was recorded at another phone's table: it is that table's to send.
+	if (evening.keptFrom !== undefined || !(await sendsToClub(db))) return;
 	const ordered = [...(await rounds())].sort((a, b) => a.index - b.index);
 	await append(db, {
 		id: crypto.randomUUID(),
@@ -123,14 +125,6 @@ export async function settleOps(
 				await db.outbox.update(row.seq, { held: 1, refused: refusedBy.get(row.op.id)! });
 			}
 		}
-	});
-}
-
-/** Joins a club: from now on each write that changes an evening is sent to it. */
-export async function joinClub(db: CabooseDb, club: ClubMembership): Promise<void> {
-	await db.transaction('rw', [db.meta, db.outbox], async () => {
-		await db.outbox.clear();
-		await db.meta.put({ key: CLUB_KEY, value: { ...club } });
 	});
 }
 

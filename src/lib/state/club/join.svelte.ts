@@ -2,7 +2,7 @@
 // app's host) are checked with the club (GET /v1/me) before anything is stored; "Join club"
 // then stores the membership and starts sending. A link that is not valid stores nothing.
 import type { CabooseDb } from '$lib/db/database';
-import { joinClub } from '$lib/db/outbox';
+import { joinClub } from '$lib/db/club';
 import { askWhoAmI, type Fetch } from '$lib/club/client';
 import { readJoinFragment, type Me } from '$lib/club/protocol';
 import { appDb } from '../app-db';

@@ -4,11 +4,25 @@
 // away), this opens it again after a wait that doubles up to a minute.
 import type { CabooseDb, ClubMembership } from '$lib/db/database';
 import { clubMembership } from '$lib/db/outbox';
-import { backoff, eventsUrl, fetchStandings, type Fetch } from '$lib/club/client';
-import type { Standings } from '$lib/club/protocol';
+import {
+	backoff,
+	eventsUrl,
+	fetchPlayerNights,
+	fetchStandings,
+	type Fetch
+} from '$lib/club/client';
+import type { PlayerNights, Standings } from '$lib/club/protocol';
 import { appDb } from '../app-db';
 
 export type StandingsLink = 'connecting' | 'live' | 'reconnecting' | 'refused';
+
+/** The moment a club night (YYYY-MM-DD, the server's calendar) begins here, to write it as a day. */
+export function nightDay(night: string): number {
+	const [y, m, d] = night.split('-').map(Number) as [number, number, number];
+	// Noon, local: the same calendar day in every time zone. (A moment read once, not state.)
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity
+	return new Date(y, m - 1, d, 12).getTime();
+}
 
 export class ClubStandingsView {
 	/** undefined while loading; null when the phone is in no club. */
@@ -17,12 +31,30 @@ export class ClubStandingsView {
 	link = $state<StandingsLink>('connecting');
 	/** The last read failed (the server away): what is shown may be old. */
 	stale = $state(false);
+	/** The nights of the player asked for (showNights), read again on each change; null: none. */
+	nights = $state.raw<PlayerNights | null>(null);
+	#player: string | null = null;
+	#club: ClubMembership | null = null;
 	readonly #db: CabooseDb;
 	readonly #fetch: Fetch;
 
 	constructor(db: CabooseDb = appDb, fetchFn: Fetch = (...a) => fetch(...a)) {
 		this.#db = db;
 		this.#fetch = fetchFn;
+	}
+
+	/** Shows `player`'s nights of the season, read from the club now and again on each change. */
+	async showNights(player: string): Promise<void> {
+		this.#player = player;
+		await this.#readNights();
+	}
+
+	async #readNights(): Promise<void> {
+		const player = this.#player;
+		if (!this.#club || player === null) return;
+		const nights = await fetchPlayerNights(this.#fetch, this.#club, player);
+		// Only the answer for the player still asked for; none (the server away) keeps the last.
+		if (nights && this.#player === player) this.nights = nights;
 	}
 
 	/** Reads the standings and follows the club's live channel; returns the stop for `$effect`. */
@@ -47,6 +79,7 @@ export class ClubStandingsView {
 					if (answer.ok) {
 						this.standings = answer.standings;
 						this.stale = false;
+						void this.#readNights();
 					} else if (answer.reason === 'refused') this.link = 'refused';
 					else this.stale = true;
 				} while (again && !stopped);
@@ -79,6 +112,7 @@ export class ClubStandingsView {
 			const club = await clubMembership(this.#db).catch(() => null);
 			if (stopped) return;
 			this.club = club;
+			this.#club = club;
 			if (!club) return;
 			await read(club);
 			if (this.link !== 'refused') connect(club);

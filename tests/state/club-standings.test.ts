@@ -1,0 +1,208 @@
+// The Club standings screen's state (ClubStandingsView): the standings read from the club, read
+// again on every `change` of its live channel; a server away leaves the last standings shown as
+// possibly out of date; a channel that closes is opened again after a wait; a token the club
+// refuses stops it all. The browser's EventSource is a fake here.
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClubMembership } from '$lib/db/database';
+import { joinClub } from '$lib/db/club';
+import type { Standings } from '$lib/club/protocol';
+import { ClubStandingsView, nightDay } from '$lib/state/club/standings.svelte';
+import { closeAll, freshDb } from '../db/helpers';
+
+const CLUB: ClubMembership = {
+	server: 'https://club.example',
+	token: 'V'.repeat(43),
+	club: 'Domino club',
+	table: 'Bar TV',
+	role: 'viewer',
+	joinedAt: 1,
+	revoked: false
+};
+
+/** Each EventSource the view opens, in order. */
+class FakeEventSource extends EventTarget {
+	static readonly CLOSED = 2;
+	static opened: FakeEventSource[] = [];
+	readyState = 1;
+	onerror: (() => void) | null = null;
+	closed = false;
+	constructor(readonly url: string) {
+		super();
+		FakeEventSource.opened.push(this);
+	}
+	change() {
+		this.dispatchEvent(new Event('change'));
+	}
+	/** The connection dropped, and the browser gave up on it (or is retrying by itself). */
+	drop(givenUp: boolean) {
+		this.readyState = givenUp ? FakeEventSource.CLOSED : 0;
+		this.onerror?.();
+	}
+	close() {
+		this.closed = true;
+	}
+}
+
+function standings(total: number): Standings {
+	return {
+		club: 'Domino club',
+		ranking: 'per-round',
+		night: '2026-11-26',
+		season: '2026',
+		generatedAt: 1,
+		tables: [{ name: 'Table 1', round: 1, leader: ['Anna'], over: false, lastHeardAt: 1 }],
+		tonight: [{ name: 'Anna', place: 1, total, rounds: 1, evenings: 1, score: total }],
+		seasonStandings: [{ name: 'Anna', place: 1, total, rounds: 1, evenings: 1, score: total }]
+	};
+}
+
+/** A club whose standings are `total` points for Anna; `mode` says how it answers. */
+function fakeClub() {
+	const state = {
+		total: 0,
+		mode: 'ok' as 'ok' | 'down' | 'refuse',
+		reads: 0,
+		nightReads: [] as string[]
+	};
+	const fetchFn = async (url: RequestInfo | URL, init?: RequestInit) => {
+		expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${CLUB.token}`);
+		const nights = `${CLUB.server}/v1/nights?player=`;
+		if (String(url).startsWith(nights)) {
+			const player = decodeURIComponent(String(url).slice(nights.length));
+			state.nightReads.push(player);
+			if (state.mode === 'down') throw new TypeError('Failed to fetch');
+			return Response.json({
+				player,
+				season: '2026',
+				nights: [{ night: '2026-11-26', place: 1, total: state.total, rounds: 1 }]
+			});
+		}
+		expect(String(url)).toBe(`${CLUB.server}/v1/standings`);
+		state.reads++;
+		if (state.mode === 'down') throw new TypeError('Failed to fetch');
+		if (state.mode === 'refuse') return Response.json({ error: 'token-revoked' }, { status: 401 });
+		return Response.json(standings(state.total));
+	};
+	return { state, fetch: fetchFn as typeof fetch };
+}
+
+beforeEach(() => {
+	FakeEventSource.opened = [];
+	vi.stubGlobal('EventSource', FakeEventSource);
+});
+afterEach(async () => {
+	vi.useRealTimers();
+	vi.unstubAllGlobals();
+	await closeAll();
+});
+
+async function watching(club: ReturnType<typeof fakeClub>, member = true) {
+	const db = freshDb();
+	if (member) await joinClub(db, CLUB);
+	const view = new ClubStandingsView(db, club.fetch);
+	const stop = view.watch();
+	return { view, stop };
+}
+
+describe('ClubStandingsView', () => {
+	it('says a phone in no club is in none, and asks no one', async () => {
+		const club = fakeClub();
+		const { view, stop } = await watching(club, false);
+		await vi.waitFor(() => expect(view.club).toBeNull());
+		expect(club.state.reads).toBe(0);
+		expect(FakeEventSource.opened).toEqual([]);
+		stop();
+	});
+
+	it('reads the standings, then again on every change the live channel tells', async () => {
+		const club = fakeClub();
+		club.state.total = 5;
+		const { view, stop } = await watching(club);
+		await vi.waitFor(() => expect(view.standings?.tonight[0]?.total).toBe(5));
+		await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+		const [source] = FakeEventSource.opened;
+		expect(source!.url).toBe(`${CLUB.server}/v1/events?token=${CLUB.token}`);
+		expect(view.link).toBe('connecting');
+		club.state.total = 12;
+		source!.change();
+		expect(view.link).toBe('live');
+		await vi.waitFor(() => expect(view.standings?.tonight[0]?.total).toBe(12));
+		expect(view.stale).toBe(false);
+		stop();
+		expect(source!.closed).toBe(true);
+	});
+
+	it('keeps the last standings, marked out of date, while the server is away', async () => {
+		const club = fakeClub();
+		club.state.total = 7;
+		const { view, stop } = await watching(club);
+		await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+		club.state.mode = 'down';
+		FakeEventSource.opened[0]!.change();
+		await vi.waitFor(() => expect(view.stale).toBe(true));
+		expect(view.standings?.tonight[0]?.total).toBe(7);
+		club.state.mode = 'ok';
+		club.state.total = 9;
+		FakeEventSource.opened[0]!.change();
+		await vi.waitFor(() => expect(view.stale).toBe(false));
+		expect(view.standings?.tonight[0]?.total).toBe(9);
+		stop();
+	});
+
+	it('opens the channel again after a wait once the browser gives up on it', async () => {
+		const club = fakeClub();
+		const { view, stop } = await watching(club);
+		await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+		const first = FakeEventSource.opened[0]!;
+		// Dropped, the browser retrying by itself: only said.
+		first.drop(false);
+		expect(view.link).toBe('reconnecting');
+		expect(FakeEventSource.opened).toHaveLength(1);
+		// Given up: closed here, and opened again after the backoff (at most a minute).
+		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+		first.drop(true);
+		expect(first.closed).toBe(true);
+		vi.advanceTimersByTime(60_000);
+		expect(FakeEventSource.opened).toHaveLength(2);
+		FakeEventSource.opened[1]!.change();
+		expect(view.link).toBe('live');
+		stop();
+	});
+
+	it('reads a player’s nights only once asked, then again on each change', async () => {
+		const club = fakeClub();
+		const { view, stop } = await watching(club);
+		await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+		club.state.total = 5;
+		FakeEventSource.opened[0]!.change();
+		await vi.waitFor(() => expect(view.standings?.tonight[0]?.total).toBe(5));
+		expect(club.state.nightReads).toEqual([]);
+		await view.showNights('Anna & Ben');
+		expect(club.state.nightReads).toEqual(['Anna & Ben']);
+		expect(view.nights?.nights[0]).toMatchObject({ night: '2026-11-26', total: 5 });
+		club.state.total = 6;
+		FakeEventSource.opened[0]!.change();
+		await vi.waitFor(() => expect(view.nights?.nights[0]?.total).toBe(6));
+		// The server away: the last nights stay.
+		club.state.mode = 'down';
+		await view.showNights('Anna & Ben');
+		expect(view.nights?.nights[0]?.total).toBe(6);
+		stop();
+	});
+
+	it('writes a club night as the day it is here', () => {
+		const day = new Date(nightDay('2026-02-28'));
+		expect([day.getFullYear(), day.getMonth(), day.getDate()]).toEqual([2026, 1, 28]);
+	});
+
+	it('stops when the club refuses the token, and opens no channel', async () => {
+		const club = fakeClub();
+		club.state.mode = 'refuse';
+		const { view, stop } = await watching(club);
+		await vi.waitFor(() => expect(view.link).toBe('refused'));
+		expect(view.standings).toBeNull();
+		expect(FakeEventSource.opened).toEqual([]);
+		stop();
+	});
+});
