@@ -46,7 +46,15 @@ const config = {
 	kit: {
 		// A static SPA: prerendered shells plus a fallback page for deep links (evening ids).
 		// '200.html', not 'index.html', so the fallback never overwrites the prerendered home page.
-		adapter: adapter({ pages, assets: pages, fallback: '200.html', strict: true }),
+		// precompress: a .gz and a .br beside every file, as a static host serves them (our own
+		// server, scripts/serve.js, does too): a phone's first visit fetches a third of the bytes.
+		adapter: adapter({
+			pages,
+			assets: pages,
+			fallback: '200.html',
+			strict: true,
+			precompress: true
+		}),
 		// Separate output dirs let parallel builds (BUILD_DIR, KIT_OUT) run side by side.
 		outDir: process.env.KIT_OUT ?? '.svelte-kit',
 		// workbox-window registers the worker, so an update can wait for the user's Reload.

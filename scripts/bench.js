@@ -6,9 +6,10 @@
 //   was painted, on a cold load (no HTTP cache, Cache Storage or service worker), measured in
 //   Chromium from the resource timing entries (what the build really loads, read from no file);
 // - Lighthouse (the `lighthouse` package, mobile, simulated throttling) scores and FCP/LCP/TBT,
-//   median of BENCH_RUNS (3) runs, served by scripts/serve.js without compression, each run
-//   cold (the profile's IndexedDB is kept: the evening screens need their evening); only for the
-//   screens people load cold (home, the read-only view), or every screen with BENCH_LH_ALL=1;
+//   median of BENCH_RUNS (3) runs, served by scripts/serve.js (the build's precompressed files, as
+//   a static host serves them), each run cold (the profile's IndexedDB is kept: the evening
+//   screens need their evening); only for the screens people load cold (home, the read-only
+//   view), or every screen with BENCH_LH_ALL=1;
 // - warm start-up (a second visit: the service worker answers, 4× CPU slowdown): time until the
 //   screen's content is painted and its longest task, with only the bench's own evening, then
 //   again after 500 finished evenings of 4 players × 13 rounds were imported through Settings'
@@ -151,7 +152,8 @@ function gz(file) {
 	return gzCache.get(file);
 }
 
-// 4. The server (no compression) and one Chromium, shared by Playwright and Lighthouse.
+// 4. The server (scripts/serve.js: the build's precompressed .br/.gz files, as a static host
+// serves them) and one Chromium, shared by Playwright and Lighthouse.
 const server = spawn(process.execPath, ['scripts/serve.js', BUILD, String(PORT)], {
 	stdio: ['ignore', 'pipe', 'inherit']
 });
@@ -596,7 +598,7 @@ console.log('');
 console.log(
 	`cold: a screen people load cold (budgets: home 60 KiB and Lighthouse ≥ 98, the read-only view 80 KiB and ≥ 95). ` +
 		`paint KiB, files: JS+CSS gzip and files fetched before the content was painted, cold; all KiB: JS+CSS the page had loaded by the end of Lighthouse's run. ` +
-		`Lighthouse ${RUNS}× per cold screen (median, mobile, simulated throttling, no compression); FCP/LCP/TBT in ms. ` +
+		`Lighthouse ${RUNS}× per cold screen (median, mobile, simulated throttling, brotli as served by scripts/serve.js); FCP/LCP/TBT in ms. ` +
 		`show: ms until the screen's content is painted on a warm visit (service worker, 4× CPU slowdown) with the bench's 1 evening and with ${EVENINGS} more finished evenings (4 players × 13 rounds) imported, median of ${RUNS}; ` +
 		`long max: the longest task (ms) up to 1 s after the content, with 1 evening and with the history; long sum: their total with the history.`
 );

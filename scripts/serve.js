@@ -9,7 +9,15 @@ const port = Number(process.argv[3] ?? process.env.PORT ?? 4173);
 // Loopback by default; HOST=0.0.0.0 lets a phone on the same network open it.
 const host = process.env.HOST ?? '127.0.0.1';
 
-const assets = sirv(dir, { dev: false, etag: true, single: '200.html', extensions: ['html'] });
+// The build's precompressed .br and .gz files are sent to a browser that accepts them.
+const assets = sirv(dir, {
+	dev: false,
+	etag: true,
+	single: '200.html',
+	extensions: ['html'],
+	brotli: true,
+	gzip: true
+});
 
 http
 	.createServer((req, res) => {
