@@ -21,10 +21,10 @@ export default defineConfig({
 		rollupOptions: {
 			output: {
 				// Svelte's and SvelteKit's runtime is one file that every screen shares (it changes
-				// only with them). Many screens share small, side-effect-free modules (each message
-				// is one): merged into the chunks that load with them, a screen needs fewer requests.
-				manualChunks: (id) => (FRAMEWORK.test(id) ? 'framework' : undefined),
-				experimentalMinChunkSize: 10_000
+				// only with them), instead of a dozen small ones per screen. (Rollup's
+				// experimentalMinChunkSize cut more files, but merged small modules into chunks that
+				// import Dexie: the read-only view then loaded Dexie behind its rounds list.)
+				manualChunks: (id) => (FRAMEWORK.test(id) ? 'framework' : undefined)
 			}
 		}
 	},

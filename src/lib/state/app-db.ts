@@ -9,6 +9,15 @@ import { dbFailure, type DbErrorKind } from './outcome';
 export const appDb: CabooseDb = db;
 
 /**
+ * Starts opening the app's database while a screen's code still loads (an evening screen's
+ * layout `load`), so the open overlaps that work instead of waiting for the first read. A failed
+ * open is said by the screen's first `follow`, which opens again.
+ */
+export function openEarly(): void {
+	if (!appDb.isOpen()) appDb.open().catch(() => {});
+}
+
+/**
  * Follows `query` live on `db` (this tab's writes and every other tab's) and returns the stop,
  * for `$effect`. A read that fails is passed on as its kind, never thrown.
  */
