@@ -210,6 +210,11 @@ export class AppStatusState {
 		return this.#asked;
 	}
 
+	/** This tab is out of date (newer data, or another tab upgraded it): only Reload helps. */
+	get stale(): boolean {
+		return this.newerData || this.otherTab !== null;
+	}
+
 	reload(): void {
 		if (this.updateReady) applyUpdate();
 		else if (this.newerData || this.otherTab) void updateThenReload();
