@@ -19,6 +19,11 @@
 // to save a round after 1 to 200 rounds (scripts/bench-save.ts) and the taps and keystrokes it
 // takes to record a 4-player round.
 //
+// BENCH_BASELINE=dir: a second build (an earlier commit's, built with its own `vite build`) served
+// beside this one on BENCH_PORT+1 and measured in the same warm start-ups, alternately, run by run:
+// the table then gives its times and the ratio this build / baseline. Machine load that drifts
+// during a bench run falls on both alike (separate bench runs of one build differed by 20–50 %).
+//
 // One Chromium at a time. Env: BENCH_PORT (4184), BENCH_RUNS (3), BENCH_EVENINGS (500),
 // BUILD_DIR (build), BENCH_SKIP_BUILD=1, CHROMIUM_PATH; for a quicker look
 // while working: BENCH_SCREENS=home,evenings (names as in bench-screens.js), BENCH_SKIP_LH=1,
@@ -42,6 +47,8 @@ const EVENINGS = Number(process.env.BENCH_EVENINGS ?? 500);
 const BUILD = process.env.BUILD_DIR ?? 'build';
 const LH_ALL = !!process.env.BENCH_LH_ALL;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
+const BASELINE = process.env.BENCH_BASELINE;
+const BASE_ORIGIN = `http://127.0.0.1:${PORT + 1}`;
 const OUT = '.bench';
 const ONLY = process.env.BENCH_SCREENS ? process.env.BENCH_SCREENS.split(',') : null;
 const SKIP_LH = !!process.env.BENCH_SKIP_LH;
@@ -154,10 +161,15 @@ function gz(file) {
 
 // 4. The server (scripts/serve.js: the build's precompressed .br/.gz files, as a static host
 // serves them) and one Chromium, shared by Playwright and Lighthouse.
-const server = spawn(process.execPath, ['scripts/serve.js', BUILD, String(PORT)], {
-	stdio: ['ignore', 'pipe', 'inherit']
-});
-await new Promise((resolve) => server.stdout.once('data', resolve));
+/** @param {string} dir @param {number} port */
+async function serve(dir, port) {
+	const s = spawn(process.execPath, ['scripts/serve.js', dir, String(port)], {
+		stdio: ['ignore', 'pipe', 'inherit']
+	});
+	await new Promise((resolve) => s.stdout.once('data', resolve));
+	return s;
+}
+const servers = [await serve(BUILD, PORT), ...(BASELINE ? [await serve(BASELINE, PORT + 1)] : [])];
 const profile = mkdtempSync(join(tmpdir(), 'caboose-bench-'));
 /** @type {import('chrome-launcher').LaunchedChrome} */
 let chrome;
@@ -248,22 +260,26 @@ async function paintBytes(path, selector) {
 }
 
 try {
-	// 5. An evening of 4 players, created and played through the UI: 2 rounds saved.
-	const counter = { taps: 0, keys: 0 };
-	const tap = async (locator) => {
-		counter.taps++;
-		await locator.click();
-	};
-	const type = async (locator, text) => {
-		await tap(locator);
-		counter.keys += text.length;
-		await locator.pressSequentially(text);
-	};
-	const names = ['Anna', 'Ben', 'Chiara', 'Dieter'];
-	const ctx = { evening: '', share: null };
-	{
+	// 5. An evening of 4 players, created and played through the UI: 2 rounds saved (and one in
+	// the baseline build, for its own start-ups).
+	/** @param {string} origin */
+	async function playEvening(origin) {
+		const counter = { taps: 0, keys: 0 };
+		const tap = async (locator) => {
+			counter.taps++;
+			await locator.click();
+		};
+		const type = async (locator, text) => {
+			await tap(locator);
+			counter.keys += text.length;
+			await locator.pressSequentially(text);
+		};
+		const names = ['Anna', 'Ben', 'Chiara', 'Dieter'];
+		/** @type {import('./bench-screens.js').BenchContext} */
+		const ctx = { evening: '', share: null };
+		let roundActions = null;
 		const page = await context.newPage();
-		await page.goto(ORIGIN + '/new');
+		await page.goto(origin + '/new');
 		for (let i = 0; i < names.length; i++) {
 			const field = page.getByLabel(`Player ${i + 1}`, { exact: true });
 			if ((await field.count()) === 0)
@@ -291,7 +307,7 @@ try {
 			await tap(page.getByRole('button', { name: 'Save round' }));
 			await page.getByText('Saved', { exact: true }).first().waitFor();
 			if (round === 0)
-				result.roundActions = { taps: counter.taps - start.taps, keys: counter.keys - start.keys };
+				roundActions = { taps: counter.taps - start.taps, keys: counter.keys - start.keys };
 		}
 		// The read-only link, where this build offers one.
 		const show = page.getByRole('button', { name: 'Show to the table' });
@@ -306,13 +322,18 @@ try {
 				await page.waitForFunction((el) => el && el.value !== '', field, { timeout: 10_000 });
 				const link = (await field?.inputValue())?.trim();
 				if (link) {
-					const url = new URL(link, ORIGIN);
+					const url = new URL(link, origin);
 					ctx.share = url.pathname + url.search + url.hash;
 				}
 			});
 		}
 		await page.close();
+		return { ctx, roundActions };
 	}
+	const played = await playEvening(ORIGIN);
+	const ctx = played.ctx;
+	result.roundActions = played.roundActions;
+	const baseCtx = BASELINE ? (await playEvening(BASE_ORIGIN)).ctx : null;
 	const screens = [];
 	for (const s of SCREENS) {
 		if (ONLY && !ONLY.includes(s.name)) continue;
@@ -324,7 +345,7 @@ try {
 		await coldStart();
 		const firstPaint = await attempt(`paint ${s.name}`, () => paintBytes(path, s.content));
 		const row = { name: s.name, path, cold: !!s.cold, firstPaint };
-		screens.push({ screen: s, row });
+		screens.push({ screen: s, row, basePath: baseCtx && s.path(baseCtx) });
 		result.screens.push(row);
 	}
 
@@ -398,7 +419,7 @@ try {
 	}
 
 	// 7. Start-up: time to content and long tasks, before and after the long history.
-	async function startup(screen, path) {
+	async function startup(screen, origin, path) {
 		const page = await context.newPage();
 		const cdp = await context.newCDPSession(page);
 		await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -418,7 +439,7 @@ try {
 			new MutationObserver(check).observe(document, { childList: true, subtree: true });
 		}, screen.content);
 		try {
-			await page.goto(ORIGIN + path);
+			await page.goto(origin + path);
 			await page.waitForFunction(() => window.__bench.content !== null, null, { timeout: 30_000 });
 			// Long tasks just after the content (the rest of a list) count too.
 			await page.waitForTimeout(1000);
@@ -437,10 +458,10 @@ try {
 		}
 	}
 	/** The service worker installed and controlling: a second visit is answered from its cache. */
-	async function warmUp() {
+	async function warmUp(origin) {
 		const page = await context.newPage();
 		try {
-			await page.goto(ORIGIN + '/');
+			await page.goto(origin + '/');
 			await page.evaluate(async () => {
 				await navigator.serviceWorker.ready;
 			});
@@ -452,44 +473,62 @@ try {
 			await page.close();
 		}
 	}
+	/** Median time to content, its range and the longest task of RUNS start-ups. */
+	const summary = (runs) => ({
+		runs,
+		ms: median(runs.map((r) => r.ms)),
+		msRange: range(runs.map((r) => r.ms)),
+		longest: median(runs.map((r) => r.longest)),
+		total: median(runs.map((r) => r.total)),
+		fromWorker: runs.every((r) => r.fromWorker)
+	});
 	async function startups(key) {
-		for (const { screen, row } of screens) {
+		for (const { screen, row, basePath } of screens) {
 			log(`start-up ${key} ${row.name}`);
-			await attempt(`start-up ${row.name}`, () => startup(screen, row.path)); // warm-up
-			const runs = [];
+			// Each build's run i is taken next to the other's, in turn first (a warm-up each).
+			const sides = [{ origin: ORIGIN, path: row.path, runs: [] }];
+			if (basePath) sides.push({ origin: BASE_ORIGIN, path: basePath, runs: [] });
+			for (const side of sides)
+				await attempt(`start-up ${row.name}`, () => startup(screen, side.origin, side.path));
 			for (let i = 0; i < RUNS; i++) {
-				const r = await attempt(`start-up ${row.name}`, () => startup(screen, row.path));
-				if (r) runs.push(r);
+				for (const side of i % 2 ? [...sides].reverse() : sides) {
+					const r = await attempt(`start-up ${row.name}`, () =>
+						startup(screen, side.origin, side.path)
+					);
+					if (r) side.runs.push(r);
+				}
 			}
-			row[key] = {
-				runs,
-				ms: median(runs.map((r) => r.ms)),
-				msRange: range(runs.map((r) => r.ms)),
-				longest: median(runs.map((r) => r.longest)),
-				total: median(runs.map((r) => r.total)),
-				fromWorker: runs.every((r) => r.fromWorker)
-			};
+			row[key] = summary(sides[0].runs);
+			if (sides[1]) row[`${key}Baseline`] = summary(sides[1].runs);
 		}
 	}
 	await restartBrowser();
-	await attempt('service worker', warmUp);
+	const origins = [ORIGIN, ...(BASELINE ? [BASE_ORIGIN] : [])];
+	const warmUpAll = async () => {
+		for (const origin of origins) await attempt('service worker', () => warmUp(origin));
+	};
+	await warmUpAll();
 	await startups('empty');
 
 	log(`importing ${EVENINGS} evenings through Settings…`);
-	const imported = await attempt('import', async () => {
+	const importHistory = (origin) => async () => {
 		const page = await context.newPage();
-		await page.goto(ORIGIN + '/settings');
+		await page.goto(origin + '/settings');
 		await page.getByLabel('Import backup', { exact: true }).setInputFiles(historyFile);
 		await page.getByText(/^Backup imported/).waitFor({ timeout: 120_000 });
 		const text = await page.getByText(/^Backup imported/).textContent();
 		await page.close();
 		return text;
-	});
+	};
+	const imported = await attempt('import', importHistory(ORIGIN));
 	result.imported = imported;
+	// The baseline gets the same history; without it, its column stays empty.
+	const baseImported = BASELINE && (await attempt('import baseline', importHistory(BASE_ORIGIN)));
 	if (imported) {
 		await restartBrowser();
-		await attempt('service worker', warmUp);
+		await warmUpAll();
 		await startups('history');
+		if (!baseImported) for (const { row } of screens) delete row.historyBaseline;
 	}
 
 	// 8. INP at 4× CPU slowdown: a score keystroke and a went-out tap, a marker tap on the table.
@@ -553,7 +592,7 @@ try {
 	result.inp = { ...(entry ?? {}), ...(marker ?? {}) };
 } finally {
 	await stopBrowser();
-	server.kill();
+	for (const s of servers) s.kill();
 	rmSync(profile, { recursive: true, force: true });
 }
 result.load.after = uptime();
@@ -562,6 +601,15 @@ result.load.after = uptime();
 const kib = (n) => (n == null ? '–' : (n / 1024).toFixed(1));
 const ms = (n) => (n == null ? '–' : String(Math.round(n)));
 const rangeText = (r) => (r ? `${Math.round(r[0])}–${Math.round(r[1])}` : '–');
+/** With BENCH_BASELINE: the baseline's time to content, and this build's over it. */
+function baselineColumns(key, label) {
+	if (!BASELINE) return [];
+	const base = (r) => r[`${key}Baseline`]?.ms;
+	return [
+		[`base ${label}`, 5 + label.length, (r) => ms(base(r))],
+		['×', 4, (r) => (r[key]?.ms && base(r) ? (r[key].ms / base(r)).toFixed(2) : '–')]
+	];
+}
 const columns = [
 	['screen', 16, (r) => r.name],
 	['cold', 4, (r) => (r.cold ? 'yes' : '')],
@@ -577,7 +625,9 @@ const columns = [
 	['LCP', 5, (r) => ms(r.lighthouse?.lcp)],
 	['TBT', 4, (r) => ms(r.lighthouse?.tbt)],
 	['show 1', 6, (r) => ms(r.empty?.ms)],
+	...baselineColumns('empty', '1'),
 	[`show ${EVENINGS}`, 8, (r) => ms(r.history?.ms)],
+	...baselineColumns('history', String(EVENINGS)),
 	['(range)', 9, (r) => rangeText(r.history?.msRange)],
 	[
 		'ratio',
@@ -587,7 +637,8 @@ const columns = [
 	// With 1 evening too: a long task there is not the history's doing.
 	['long max 1', 10, (r) => ms(r.empty?.longest)],
 	[`long max ${EVENINGS}`, 12, (r) => ms(r.history?.longest)],
-	['long sum', 8, (r) => ms(r.history?.total)]
+	['long sum', 8, (r) => ms(r.history?.total)],
+	...(BASELINE ? [[`base long ${EVENINGS}`, 13, (r) => ms(r.historyBaseline?.longest)]] : [])
 ];
 const line = (cells) => cells.map((c, i) => String(c).padStart(columns[i][1])).join(' | ');
 console.log('');
@@ -602,6 +653,10 @@ console.log(
 		`show: ms until the screen's content is painted on a warm visit (service worker, 4× CPU slowdown) with the bench's 1 evening and with ${EVENINGS} more finished evenings (4 players × 13 rounds) imported, median of ${RUNS}; ` +
 		`long max: the longest task (ms) up to 1 s after the content, with 1 evening and with the history; long sum: their total with the history.`
 );
+if (BASELINE)
+	console.log(
+		`base: the same start-ups of the baseline build ${BASELINE}, taken alternately with this build's, run by run; ×: this build's median / the baseline's.`
+	);
 const inpMs = (n) => (n > 0 ? `${Math.round(n)}` : '<16');
 const inpText = Object.entries(result.inp)
 	.map(([k, v]) => `${k} ${inpMs(v.median)} ms (max ${inpMs(v.max)})`)
