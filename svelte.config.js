@@ -43,6 +43,10 @@ export function clubConnectSources(pinned) {
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
 	preprocess: vitePreprocess(),
+	// Each component's styles travel in its JS module (Svelte's own option): an evening screen asks
+	// for one stylesheet, app.css, not eight more beside its 40 scripts. The policy below allows
+	// inline styles already.
+	compilerOptions: { css: 'injected' },
 	kit: {
 		// A static SPA: prerendered shells plus a fallback page for deep links (evening ids).
 		// '200.html', not 'index.html', so the fallback never overwrites the prerendered home page.

@@ -1,5 +1,5 @@
 import { FLUSH_EVENT } from '$lib/db/flush';
-import { peekDatabase, type Peek, type PeekReader } from '$lib/db/peek';
+import type { Peek, PeekReader } from '$lib/db/peek';
 import { applyUpdate, registerServiceWorker, updateThenReload } from '$lib/pwa/register';
 import { whenSettled } from '$lib/pwa/settled';
 import {
@@ -122,6 +122,9 @@ export class AppStatusState {
 			return;
 		}
 		try {
+			// Only the home page peeks, and it has loaded the peek already: every other screen's
+			// shell is spared it (and the summaries and rules it reads through).
+			const { peekDatabase } = await import('$lib/db/peek');
 			const peeked = await peekDatabase(peekStatus, {
 				unlisted: again,
 				watch: {

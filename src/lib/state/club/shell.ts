@@ -1,7 +1,6 @@
 // The app shell's only club code: once the page has settled, a peek (plain IndexedDB, no Dexie)
 // at whether this phone joined a club; only then is the sync loop loaded and started. A phone
 // in no club loads nothing more, and no screen's first paint waits for this.
-import { peekDatabase } from '$lib/db/peek';
 import { whenSettled } from '$lib/pwa/settled';
 
 /** For the root layout's `$effect`: starts the club's sync loop if the phone is in a club. */
@@ -11,6 +10,8 @@ export function syncIfInClub(): () => void {
 		await whenSettled();
 		if (stopped) return;
 		try {
+			// Loaded here, not with the shell: only a settled page needs it.
+			const { peekDatabase } = await import('$lib/db/peek');
 			const { peek } = await peekDatabase((reader) => reader.club());
 			const club = peek?.answer;
 			if (stopped || !club || club.role !== 'table' || club.revoked) return;
