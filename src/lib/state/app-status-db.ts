@@ -110,20 +110,28 @@ export function watchDatabase(status: StatusReport, db: CabooseDb = appDb): () =
 		},
 		error: openFailed
 	});
-	const finished = status.asked
-		? null
-		: liveQuery(() => anyFinished(db)).subscribe({
-				next: (done) => {
-					if (done) {
-						finished?.unsubscribe();
-						void status.protect();
-					}
-				},
-				error: openFailed
-			});
+	const stopFinished = status.asked ? null : protectOnFirstFinished(status, db, openFailed);
 	return () => {
 		count.unsubscribe();
-		finished?.unsubscribe();
+		stopFinished?.();
 		db.on('close').unsubscribe(onClose);
 	};
+}
+
+/** Asks for protected storage once the first evening is finished; returns the stop. */
+function protectOnFirstFinished(
+	status: StatusReport,
+	db: CabooseDb,
+	failed: (err: unknown) => void
+): () => void {
+	const finished = liveQuery(() => anyFinished(db)).subscribe({
+		next: (done) => {
+			if (done) {
+				finished.unsubscribe();
+				void status.protect();
+			}
+		},
+		error: failed
+	});
+	return () => finished.unsubscribe();
 }
