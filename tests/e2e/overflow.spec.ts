@@ -18,6 +18,8 @@ interface Evening {
 	names: string[];
 	/** The path and fragment of its read-only view. */
 	view: string;
+	/** The path of its first player's page. */
+	player: string;
 }
 
 /** One evening per player count, with rounds played so every screen has something to show. */
@@ -46,7 +48,9 @@ async function setUp(page: Page, players: number): Promise<Evening> {
 	await expect(field).toHaveValue(/\/view#c1\./);
 	const url = new URL(await field.inputValue());
 	await page.getByRole('button', { name: 'Close', exact: true }).click();
-	return { players, id, names, view: `${url.pathname}${url.hash}` };
+	await page.goto('/players');
+	const player = await page.getByRole('link', { name: names[0] }).getAttribute('href');
+	return { players, id, names, view: `${url.pathname}${url.hash}`, player: player ?? '' };
 }
 
 const SCREENS: { name: string; path: (e: Evening) => string; ready: (p: Page) => Promise<void> }[] =
@@ -83,7 +87,18 @@ const SCREENS: { name: string; path: (e: Evening) => string; ready: (p: Page) =>
 		{
 			name: 'settings',
 			path: () => '/settings',
-			ready: (p) => expect(p.locator('select').first()).toBeVisible()
+			// The backup and storage panels load after the first paint.
+			ready: (p) => expect(p.locator('#pwa-storage-heading')).toBeVisible()
+		},
+		{
+			name: 'players',
+			path: () => '/players',
+			ready: (p) => expect(p.locator('main ul.players li').first()).toBeVisible()
+		},
+		{
+			name: 'player',
+			path: (e) => e.player,
+			ready: (p) => expect(p.locator('main dl.stats')).toBeVisible()
 		},
 		{
 			name: 'view',
