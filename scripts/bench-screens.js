@@ -13,7 +13,9 @@
 export const SCREENS = [
 	// The Continue button is there once the saved evenings have been read.
 	{ name: 'home', path: () => '/', content: 'a.continue', cold: true },
-	{ name: 'setup /new', path: () => '/new', content: 'main input[type="text"]' },
+	// The first seat's name field (a textarea since d30bee3; the screen's only text inputs are the
+	// house rules', folded away, so they are never painted on a load).
+	{ name: 'setup /new', path: () => '/new', content: 'main #player-0' },
 	{
 		name: 'round',
 		path: (c) => `/evening/${c.evening}`,

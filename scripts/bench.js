@@ -25,8 +25,8 @@
 // during a bench run falls on both alike (separate bench runs of one build differed by 20–50 %).
 //
 // One Chromium at a time. Env: BENCH_PORT (4184), BENCH_RUNS (3), BENCH_EVENINGS (500),
-// BUILD_DIR (build), BENCH_SKIP_BUILD=1, CHROMIUM_PATH; for a quicker look
-// while working: BENCH_SCREENS=home,evenings (names as in bench-screens.js), BENCH_SKIP_LH=1,
+// BUILD_DIR (build), BENCH_SKIP_BUILD=1, CHROMIUM_PATH; for a quicker look while working:
+// BENCH_SCREENS=home,setup (names as in bench-screens.js, or their first word), BENCH_SKIP_LH=1,
 // BENCH_SCREENS_ONLY=1 (no scoring core, link, save or photo figures),
 // BENCH_LHR_DIR=dir (keeps each Lighthouse report and, under it, the artifacts each audit was
 // computed from: `lighthouse -A=dir/<screen>-<run>` replays one, e.g. to read its simulation).
@@ -336,7 +336,8 @@ try {
 	const baseCtx = BASELINE ? (await playEvening(BASE_ORIGIN)).ctx : null;
 	const screens = [];
 	for (const s of SCREENS) {
-		if (ONLY && !ONLY.includes(s.name)) continue;
+		// A screen is named whole ("setup /new") or by its first word ("setup").
+		if (ONLY && !ONLY.includes(s.name) && !ONLY.includes(s.name.split(' ')[0])) continue;
 		const path = s.path(ctx);
 		if (!path) {
 			log(`skipped ${s.name}: not in this build`);

@@ -1,13 +1,14 @@
-// Nothing scrolls sideways: every screen (the read-only view too) at 320 and 390 px wide, in every language, with 2, 6 and
-// 10 players whose names are 40 characters long. Each evening is set up once (through the
-// screens); then one page walks the screens, the languages and the widths.
+// Nothing scrolls sideways: every screen (the read-only view too) at 320 and 390 px wide, and at
+// 195 px (a 390 px phone at 200 % zoom), in every language, with 2, 6 and 10 players whose names
+// are 40 characters long. Each evening is set up once (through the screens); then one page walks
+// the screens, the languages and the widths.
 // POLISH_SHOTS=<dir> also keeps a screenshot of every cell, to look at.
 import { expect, test, type Page } from '@playwright/test';
 import { newEvening, playRound, type Preset } from './helpers/evening';
 import { longNames } from './helpers/names';
 
 const LOCALES = ['en', 'de', 'fr', 'it'] as const;
-const WIDTHS = [320, 390] as const;
+const WIDTHS = [320, 390, 195] as const;
 const SHOTS = process.env.POLISH_SHOTS;
 /** OVERFLOW_SCREENS=setup,table checks only those screens (a quicker run for one change). */
 const ONLY = process.env.OVERFLOW_SCREENS?.split(',') ?? null;
@@ -18,6 +19,8 @@ interface Evening {
 	names: string[];
 	/** The path and fragment of its read-only view. */
 	view: string;
+	/** The path of its first player's page. */
+	player: string;
 }
 
 /** One evening per player count, with rounds played so every screen has something to show. */
@@ -46,7 +49,9 @@ async function setUp(page: Page, players: number): Promise<Evening> {
 	await expect(field).toHaveValue(/\/view#c1\./);
 	const url = new URL(await field.inputValue());
 	await page.getByRole('button', { name: 'Close', exact: true }).click();
-	return { players, id, names, view: `${url.pathname}${url.hash}` };
+	await page.goto('/players');
+	const player = await page.getByRole('link', { name: names[0] }).getAttribute('href');
+	return { players, id, names, view: `${url.pathname}${url.hash}`, player: player ?? '' };
 }
 
 const SCREENS: { name: string; path: (e: Evening) => string; ready: (p: Page) => Promise<void> }[] =
@@ -83,7 +88,18 @@ const SCREENS: { name: string; path: (e: Evening) => string; ready: (p: Page) =>
 		{
 			name: 'settings',
 			path: () => '/settings',
-			ready: (p) => expect(p.locator('select').first()).toBeVisible()
+			// The backup and storage panels load after the first paint.
+			ready: (p) => expect(p.locator('#pwa-storage-heading')).toBeVisible()
+		},
+		{
+			name: 'players',
+			path: () => '/players',
+			ready: (p) => expect(p.locator('main ul.players li').first()).toBeVisible()
+		},
+		{
+			name: 'player',
+			path: (e) => e.player,
+			ready: (p) => expect(p.locator('main dl.stats')).toBeVisible()
 		},
 		{
 			name: 'view',
@@ -131,7 +147,7 @@ test.describe.configure({ timeout: 600_000 });
 
 // One test per number of players: each sets up its own evening, so they can run side by side.
 for (const players of [2, 6, 10]) {
-	test(`no screen scrolls sideways: 320 and 390 px, four languages, ${players} players`, async ({
+	test(`no screen scrolls sideways: 320, 390 and 195 px, four languages, ${players} players`, async ({
 		page
 	}) => {
 		const failures: string[] = [];
@@ -150,8 +166,11 @@ for (const players of [2, 6, 10]) {
 				if (screen.name === 'setup') await fillSetup(page, evening.names);
 				for (const width of WIDTHS) {
 					await page.setViewportSize({ width, height: 844 });
-					// The page has taken the new width (polled by timer, not by frame).
-					await page.waitForFunction((w) => window.innerWidth === w, width, { polling: 50 });
+					// The page has taken the new width (polled by timer, not by frame). Not innerWidth: a
+					// phone's page that overflows widens its layout viewport beyond the screen.
+					await page.waitForFunction((w) => document.documentElement.clientWidth === w, width, {
+						polling: 50
+					});
 					const o = await overflow(page);
 					checked++;
 					if (o.scroll > o.client) {
