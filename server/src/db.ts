@@ -21,6 +21,11 @@ export interface Db extends Queryable {
 	 */
 	atomic<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 	/**
+	 * `query` for a statement run on every request: on PostgreSQL a named one, so each connection
+	 * parses and plans it once (on PGlite, which has no named statements, the same as `query`).
+	 */
+	prepared<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+	/**
 	 * Calls `onNotify` for each NOTIFY on `channel`, from any process over this database, and
 	 * once after each reconnection (notifications sent while away are lost: catch up then).
 	 * Returns a function that stops listening.
@@ -73,9 +78,11 @@ export async function openPglite(dataDir: string): Promise<Db> {
 		exec: async (sql) => void (await q.exec(sql))
 	});
 	const transaction = groupCommit((run) => db.transaction((tx) => run(wrap(tx))));
+	const plain = wrap(db);
 	return {
 		engine: 'pglite',
-		...wrap(db),
+		...plain,
+		prepared: plain.query,
 		transaction,
 		// One statement in the group's transaction. (Not prepared: PGlite's query runs no
 		// EXECUTE with parameters, and it has no named statements.)
@@ -156,6 +163,8 @@ export async function openPostgres(url: string): Promise<Db> {
 		engine: 'postgres',
 		query,
 		exec: async (sql) => void (await pool.query(sql)),
+		prepared: async (sql, params) =>
+			(await pool.query({ name: statementName(sql), text: sql, values: params })).rows,
 		atomic: (sql, params) =>
 			retrying(async () => {
 				const name = statementName(sql);
