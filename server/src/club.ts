@@ -94,9 +94,9 @@ export async function setRanking(db: Db, club: Club, ranking: ClubRanking): Prom
 }
 
 /** Who a token is, or null for a token the club never gave. */
-export async function tableOfToken(q: Queryable, token: string): Promise<TableAccess | null> {
+export async function tableOfToken(db: Db, token: string): Promise<TableAccess | null> {
 	const hash = tokenHash(token);
-	const rows = await q.query<TableAccess & { hash: Uint8Array }>(
+	const rows = await db.prepared<TableAccess & { hash: Uint8Array }>(
 		`SELECT t.club_id AS "clubId", t.id AS "tableId", c.name AS club, t.name AS "table", t.role,
 		        t.revoked_at IS NOT NULL AS revoked, t.token_hash AS hash
 		 FROM club_table t JOIN club c ON c.id = t.club_id WHERE t.token_hash = $1`,

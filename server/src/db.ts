@@ -3,6 +3,7 @@
 // spliced into a query's text.
 
 import pg from 'pg';
+import { namedStatements } from './pglite-named';
 
 export interface Queryable {
 	query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -17,9 +18,15 @@ export interface Db extends Queryable {
 	/**
 	 * Runs one statement, all or nothing by itself, as a transaction would (retried on a
 	 * serialization failure or a deadlock; on PGlite committed with the others waiting), without
-	 * the round trips of BEGIN and COMMIT.
+	 * the round trips of BEGIN and COMMIT. A named statement on both engines: planned once. Its
+	 * columns come back as text on PGlite: give it only statements whose answer is text.
 	 */
 	atomic<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+	/**
+	 * `query` for a statement run on every request: on PostgreSQL a named one, so each connection
+	 * parses and plans it once (on PGlite, which has no named statements, the same as `query`).
+	 */
+	prepared<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 	/**
 	 * Calls `onNotify` for each NOTIFY on `channel`, from any process over this database, and
 	 * once after each reconnection (notifications sent while away are lost: catch up then).
@@ -73,13 +80,16 @@ export async function openPglite(dataDir: string): Promise<Db> {
 		exec: async (sql) => void (await q.exec(sql))
 	});
 	const transaction = groupCommit((run) => db.transaction((tx) => run(wrap(tx))));
+	const plain = wrap(db);
+	const named = namedStatements(db, statementName);
 	return {
 		engine: 'pglite',
-		...wrap(db),
+		...plain,
+		prepared: plain.query,
 		transaction,
-		// One statement in the group's transaction. (Not prepared: PGlite's query runs no
-		// EXECUTE with parameters, and it has no named statements.)
-		atomic: (sql, params) => transaction((tx) => tx.query(sql, params)),
+		// One statement in the group's transaction, named (PGlite's query has no named statements).
+		atomic: <T>(sql: string, params?: unknown[]) =>
+			transaction(async () => (await named(sql, params ?? [])) as T[]),
 		listen: async (channel, onNotify) => {
 			const stop = await db.listen(channel, () => onNotify());
 			return async () => stop();
@@ -156,6 +166,8 @@ export async function openPostgres(url: string): Promise<Db> {
 		engine: 'postgres',
 		query,
 		exec: async (sql) => void (await pool.query(sql)),
+		prepared: async (sql, params) =>
+			(await pool.query({ name: statementName(sql), text: sql, values: params })).rows,
 		atomic: (sql, params) =>
 			retrying(async () => {
 				const name = statementName(sql);

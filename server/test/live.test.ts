@@ -2,11 +2,21 @@
 // token rides in the query only on the channel, and migrations are applied once.
 
 import { serve } from '@hono/node-server';
-import type { Server } from 'node:http';
+import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../src/migrate';
-import { call, evening, playedThrough, push, releaseDb, testClub, type TestClub } from './helpers';
+import { MAX_BODY_BYTES } from '../../src/lib/club/protocol';
+import {
+	APP_ORIGIN,
+	call,
+	evening,
+	playedThrough,
+	push,
+	releaseDb,
+	testClub,
+	type TestClub
+} from './helpers';
 import { openChannel } from './processes';
 
 let t: TestClub;
@@ -50,6 +60,80 @@ describe('the live channel', () => {
 		const revoked = await fetch(`${url}/v1/events?token=${'A'.repeat(43)}`);
 		expect(revoked.status).toBe(401);
 		await revoked.body?.cancel();
+	});
+});
+
+/** A POST of `parts` to /v1/ops, sent in chunks without a length when `chunked`. */
+function postParts(
+	token: string,
+	parts: string[],
+	chunked: boolean
+): Promise<{ status: number; text: string }> {
+	const length = parts.reduce((n, p) => n + Buffer.byteLength(p), 0);
+	return new Promise((resolve, reject) => {
+		const req = request(
+			`${url}/v1/ops`,
+			{
+				method: 'POST',
+				headers: {
+					Authorization: `Bearer ${token}`,
+					'Content-Type': 'application/json',
+					...(chunked ? {} : { 'Content-Length': length })
+				}
+			},
+			(res) => {
+				let text = '';
+				res.on('data', (c: Buffer) => (text += c.toString()));
+				res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+			}
+		);
+		req.on('error', reject);
+		for (const p of parts) req.write(p);
+		req.end();
+	});
+}
+
+describe('over HTTP (Node’s own request, read as it arrives)', () => {
+	it('reads a batch whole, sent at once or in chunks', async () => {
+		const table = await t.invite('Table 1');
+		const [first, second] = playedThrough(evening(['Ann', 'Bo'], 1));
+		const body = (op: unknown) => JSON.stringify({ ops: [op] });
+		const once = await postParts(table, [body(first)], false);
+		expect(JSON.parse(once.text).applied).toEqual([first!.id]);
+		const text = body(second);
+		const parts = [text.slice(0, 10), text.slice(10, 200), text.slice(200)];
+		const chunked = await postParts(table, parts, true);
+		expect(JSON.parse(chunked.text).applied).toEqual([second!.id]);
+	});
+
+	it('refuses a body over the cap, said or sent, and still answers', async () => {
+		const table = await t.invite('Table 1');
+		const big = `{"ops":["${'x'.repeat(MAX_BODY_BYTES)}"]}`;
+		for (const chunked of [false, true]) {
+			const parts = chunked ? big.match(/[^]{1,65536}/g)! : [big];
+			const reply = await postParts(table, parts, chunked);
+			expect(reply).toEqual({ status: 413, text: JSON.stringify({ error: 'too-large' }) });
+		}
+		expect((await push(url, table, playedThrough(evening(['Ann', 'Bo'], 0)))).status).toBe(200);
+	});
+
+	it('answers the app’s origin only, preflight or not', async () => {
+		const token = await t.invite('Table 1');
+		const ok = await call(url, '/v1/me', token, { headers: { Origin: APP_ORIGIN } });
+		expect(ok.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+		expect(ok.headers.get('access-control-expose-headers')).toBe('Retry-After');
+		expect(ok.headers.get('vary')).toBe('Origin');
+		const other = await call(url, '/v1/me', token, { headers: { Origin: 'http://evil.test' } });
+		expect(other.headers.get('access-control-allow-origin')).toBeNull();
+		const preflight = await call(url, '/v1/ops', null, {
+			method: 'OPTIONS',
+			headers: { Origin: APP_ORIGIN, 'Access-Control-Request-Method': 'POST' }
+		});
+		expect(preflight.status).toBe(204);
+		expect(preflight.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+		expect(preflight.headers.get('access-control-allow-headers')).toBe(
+			'Authorization,Content-Type'
+		);
 	});
 });
 

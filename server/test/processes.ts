@@ -15,9 +15,12 @@ export interface ServerProcess {
 	kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts the club server (serve) with `env`; resolves once it listens. */
-export function startServer(env: Record<string, string>): Promise<ServerProcess> {
-	const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+/** Starts the club server (serve) with `env` (and Node's `nodeArgs`); resolves once it listens. */
+export function startServer(
+	env: Record<string, string>,
+	nodeArgs: string[] = []
+): Promise<ServerProcess> {
+	const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
 		cwd: ROOT,
 		env: {
 			...process.env,

@@ -176,7 +176,33 @@ test('two tables and a viewer: rounds at each table reach the club standings, li
 	const danNights = wall.page.getByRole('table', { name: 'Nights of Dan' });
 	await expect(danNights.getByRole('row')).toHaveCount(2);
 	await expect(danNights.getByRole('row').nth(1)).toContainText('13');
+	// The season's chart, drawn once near the viewport, with its numbers in a table of its own.
+	const chart = wall.page.getByRole('img', { name: 'Season chart', exact: true });
+	await chart.scrollIntoViewIfNeeded();
+	await expect
+		.poll(() =>
+			chart.locator('canvas').evaluate((c: HTMLCanvasElement) => {
+				const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+				let lit = 0;
+				for (let i = 3; i < d.length; i += 4) if (d[i]! > 0) lit++;
+				return lit;
+			})
+		)
+		.toBeGreaterThan(1000);
+	await expect(
+		wall.page.getByText("Dan's season total after each night", { exact: false })
+	).toBeVisible();
+	await wall.page.locator('summary', { hasText: 'Season total after each night' }).click();
+	const seasonTotals = wall.page.getByRole('table', { name: 'Season total after each night' });
+	await expect(seasonTotals.getByRole('row')).toHaveCount(2);
+	await expect(seasonTotals.getByRole('row').nth(1).getByRole('cell')).toHaveText('13');
 	expect(await axeProblems(wall.page)).toEqual([]);
+	// A phone turned upright: the chart drawn for the wider screen follows to 320 px.
+	await wall.page.setViewportSize({ width: 320, height: 800 });
+	await expect
+		.poll(() => wall.page.evaluate(() => document.documentElement.scrollWidth))
+		.toBeLessThanOrEqual(320);
+	await wall.page.screenshot({ path: 'test-results/club-season-320.png', fullPage: true });
 
 	// Table 1's Settings: everything sent.
 	await one.page.goto('/settings');

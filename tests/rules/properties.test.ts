@@ -5,6 +5,7 @@ import {
 	checkRound,
 	checkRoundAt,
 	computeEvening,
+	nextRoundChecker,
 	placeNext,
 	placeRound,
 	continueEvening,
@@ -105,6 +106,30 @@ describe('properties of the scoring core', () => {
 						expect(checkNextRound(setup, last, entry)).toEqual(
 							checkRound(setup, rounds, rounds.length, entry)
 						);
+					}
+				}
+			),
+			{ numRuns: 300 }
+		);
+	});
+
+	it('rounds checked one after another are checked as each replay checks them', () => {
+		// What a backup's import and the club server rely on: every round of an evening checked as
+		// the next one, replaying the evening once; up to the first round refused.
+		fc.assert(
+			fc.property(
+				eveningArb(14),
+				fc.nat(14),
+				fc.boolean(),
+				anyEntry,
+				({ setup: played, rounds }, at, ended, odd) => {
+					const setup = { ...played, ended };
+					const sent = rounds.toSpliced(Math.min(at, rounds.length), 0, odd as RoundEntry);
+					const checkNext = nextRoundChecker(setup);
+					for (const [i, entry] of sent.entries()) {
+						const check = checkNext(entry);
+						expect(check).toEqual(checkRound(setup, sent.slice(0, i), i, entry));
+						if (check.errors.length > 0) break;
 					}
 				}
 			),

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClubMembership } from '$lib/db/database';
 import { joinClub } from '$lib/db/club';
 import type { Standings } from '$lib/club/protocol';
-import { ClubStandingsView, nightDay } from '$lib/state/club/standings.svelte';
+import { ClubStandingsView, nightDay, seasonTotals } from '$lib/state/club/standings.svelte';
 import { closeAll, freshDb } from '../db/helpers';
 
 const CLUB: ClubMembership = {
@@ -194,6 +194,13 @@ describe('ClubStandingsView', () => {
 	it('writes a club night as the day it is here', () => {
 		const day = new Date(nightDay('2026-02-28'));
 		expect([day.getFullYear(), day.getMonth(), day.getDate()]).toEqual([2026, 1, 28]);
+	});
+
+	it('draws a season as its running total, night after night', () => {
+		const night = (n: string, total: number) => ({ night: n, place: 1, total, rounds: 13 });
+		const nights = [night('2026-01-09', 40), night('2026-01-16', 0), night('2026-02-06', 25)];
+		expect(seasonTotals(nights)).toEqual([40, 40, 65]);
+		expect(seasonTotals([])).toEqual([]);
 	});
 
 	it('stops when the club refuses the token, and opens no channel', async () => {

@@ -81,6 +81,7 @@ export {
 	checkRoundAt,
 	checkNextRound,
 	checkTypedRound,
+	nextRoundChecker,
 	placeNext,
 	placeRound
 } from './round-check';

@@ -200,6 +200,21 @@ export function checkNextRound(
 }
 
 /**
+ * Checks rounds one after another, each as the next round after the ones before it: checkRound's
+ * next-round case for each in turn, replaying the evening once instead of once per round (a
+ * server re-checks every round of each evening it is sent). A round with errors is not played:
+ * check none after it.
+ */
+export function nextRoundChecker(setup: EveningSetup): (entry: RoundEntry) => RoundCheck {
+	const p = startProgress(setup);
+	return (entry) => {
+		const check = checkNext(setup, p, entry, true);
+		if (check.errors.length === 0) applyRound(p, entry);
+		return check;
+	};
+}
+
+/**
  * Where a round sits in its evening: how the evening stands before it and the rounds stored after
  * it. Prepared once per history (placeRound), so checking what is typed, at every keystroke, does
  * not replay the rounds before it.

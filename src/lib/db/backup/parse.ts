@@ -6,10 +6,10 @@ import { issuePath, readJson, type Newer } from '$lib/atoms';
 import {
 	PRESET_IDS,
 	TABLE_EVENT_TYPES,
-	checkRound,
 	computeEvening,
 	eveningSetup,
 	namedKeys,
+	nextRoundChecker,
 	playerKey,
 	validateSetup
 } from '$lib/rules';
@@ -254,7 +254,7 @@ function checkEveningRow(evening: Bundle['evening'], at: string): ParsedBackup |
 function checkRounds({ evening, rounds }: Bundle, at: string): ParsedBackup | null {
 	const seatIds = evening.players.map((p) => p.id);
 	// Every round is checked as played before the evening was ended (if it was).
-	const setup = { ...eveningSetup(evening), ended: false };
+	const checkNext = nextRoundChecker({ ...eveningSetup(evening), ended: false });
 	const entries: RoundEntry[] = [];
 	for (const [i, round] of rounds.entries()) {
 		const rat = `${at}.rounds[${i}]`;
@@ -270,7 +270,7 @@ function checkRounds({ evening, rounds }: Bundle, at: string): ParsedBackup | nu
 		if (round.entry.out !== null && !seatIds.includes(round.entry.out)) {
 			return refuse('inconsistent', `${rat}.entry.out`);
 		}
-		const check = checkRound(setup, entries, i, round.entry);
+		const check = checkNext(round.entry);
 		if (check.errors.length > 0) {
 			return refuse('round-refused', rat, check.errors[0]!.code);
 		}

@@ -24,6 +24,12 @@ export function nightDay(night: string): number {
 	return new Date(y, m - 1, d, 12).getTime();
 }
 
+/** A player's season total after each of their nights, oldest first: the season chart's line. */
+export function seasonTotals(nights: PlayerNights['nights']): number[] {
+	let running = 0;
+	return nights.map((n) => (running += n.total));
+}
+
 export class ClubStandingsView {
 	/** undefined while loading; null when the phone is in no club. */
 	club = $state.raw<ClubMembership | null | undefined>(undefined);
