@@ -12,8 +12,18 @@
 //  5. the pip scale: the median size of the round, face-ringed blobs; blobs are kept by their
 //     size relative to it, pairs joined by blur split in two;
 //  6. confidence from what could go wrong.
-import { closing, dilate, downscale, label, moments, type Components, type Rgba } from './image';
+import {
+	closing,
+	dilate,
+	downscale,
+	label,
+	median,
+	moments,
+	type Components,
+	type Rgba
+} from './image';
 import { faceReaches } from './face';
+import { axisGap, tilesOf } from './halves';
 import { inkPlane, whiteGains, type Ink } from './light';
 
 export type { Ink };
@@ -25,6 +35,11 @@ export interface PipCount {
 	pips: { x: number; y: number }[];
 	confidence: Confidence;
 	flags: string[];
+	/**
+	 * Each tile's two halves ([smaller, larger]), only where every pip was given to one half of a
+	 * tile and the count is sure; otherwise the photo gives the pip total only.
+	 */
+	tiles?: [number, number][];
 }
 
 /** Working size: photos are downscaled to at most this many pixels first. */
@@ -43,13 +58,6 @@ interface Analysis {
 	result: PipCount;
 	pipRadius: number;
 }
-
-export const median = (v: number[]) => {
-	if (!v.length) return 0;
-	const s = [...v].sort((a, b) => a - b);
-	const m = s.length >> 1;
-	return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 /** The ink plane with what the analysis needs beside it. */
 
@@ -86,9 +94,11 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	const flags = scale.found ? doubts(I, pips, ambiguous, lightTable) : new Set(['no-tiles']);
 	if (oblique && scale.found) flags.add('oblique');
 	if (debug) Object.assign(debug, { k, scale, blobs, I });
+	const rp = Math.sqrt(scale.area / Math.PI);
+	const tiles = flags.size ? null : tilesOf(pips, dividerBlobs(blobs, rp), rp);
 	return {
-		result: finish(pips.length, pips, flags, f),
-		pipRadius: Math.sqrt(scale.area / Math.PI)
+		result: finish(pips.length, pips, flags, f, tiles),
+		pipRadius: rp
 	};
 }
 
@@ -268,12 +278,6 @@ export function unsquash(blobs: Blob[]): Blob[] {
 const AGREE = Math.PI / 12;
 const ALONG = 0.55;
 
-/** Angle between two axes (no sign: modulo a half turn). */
-function axisGap(a: number, b: number): number {
-	const d = Math.abs(a - b) % Math.PI;
-	return Math.min(d, Math.PI - d);
-}
-
 /** A blob's elongation after stretching it by `s` along `angle`. */
 function stretchedEl(b: Blob, angle: number, s: number): number {
 	const c = Math.cos(b.angle);
@@ -365,7 +369,7 @@ function classify(
 	const Am = scale.area;
 	if (!Am) return { pips, ambiguous };
 	const rp = Math.sqrt(Am / Math.PI);
-	const dividers = blobs.filter((b) => b.el > 4 && 2 * b.major > 3 * rp && b.ring >= 0.5);
+	const dividers = dividerBlobs(blobs, rp);
 	const small: Blob[] = [];
 	for (const b of blobs) {
 		if (onDivider(b, dividers, rp)) continue;
@@ -554,6 +558,11 @@ export function sharpness(I: Ink, pips: Pip[]): number {
 	return ratios.length ? median(ratios) : Infinity;
 }
 
+/** A tile's divider line: long, thin, on a face. */
+function dividerBlobs(blobs: Blob[], rp: number): Blob[] {
+	return blobs.filter((b) => b.el > 4 && 2 * b.major > 3 * rp && b.ring >= 0.5);
+}
+
 /**
  * Pips never sit on a tile's divider line: whatever lies on it (the brass spinner, bits of the
  * line or of lettering) is not a pip.
@@ -574,7 +583,8 @@ function finish(
 	total: number,
 	pips: { x: number; y: number }[],
 	flags: Set<string>,
-	f: number
+	f: number,
+	tiles: [number, number][] | null = null
 ): PipCount {
 	// 'oblique' and 'ambiguous' cap it at medium: pips at a grazing angle can hide.
 	const LOW = ['no-tiles', 'light-background', 'blur', 'too-many', 'small-pips'];
@@ -588,6 +598,7 @@ function finish(
 		total,
 		pips: pips.map((p) => ({ x: (p.x + 0.5) * f, y: (p.y + 0.5) * f })),
 		confidence,
-		flags: list
+		flags: list,
+		...(tiles && confidence === 'high' ? { tiles } : {})
 	};
 }
