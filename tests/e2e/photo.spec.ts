@@ -105,9 +105,13 @@ test('a photo read tile by tile is offered as tiles, scored by the preset', asyn
 	await page.getByRole('button', { name: 'Ben went out', exact: true }).click();
 
 	const dialog = await openDialog(page, 'Anna', read.png);
-	await dialog
-		.getByRole('button', { name: `Use as ${read.tiles.length} tiles`, exact: true })
-		.click();
+	const useTiles = dialog.getByRole('button', {
+		name: `Use as ${read.tiles.length} tiles`,
+		exact: true
+	});
+	await useTiles.scrollIntoViewIfNeeded();
+	await page.screenshot({ path: `${SHOTS}/tiles-offer-en-390.png` });
+	await useTiles.click();
 	await expect(page.getByRole('dialog')).toHaveCount(0);
 	for (const [a, b] of read.tiles)
 		await expect(page.getByRole('img', { name: `${b}|${a}`, exact: true })).toBeVisible();
