@@ -442,6 +442,8 @@ function smallSiblings(small: Blob[], pips: Pip[]): Blob[] {
 const TINT = 0.05;
 /** How much darker than the hand's faces a face may be (shading across a photo). */
 const FACE_REL = 0.7;
+/** At a low angle: the near side of a face, tilted away from the light, is darker still. */
+const OBLIQUE_FACE_REL = 0.55;
 /** A pip is not much fainter than the hand's pips (glare on a table, a shadowed gap). */
 const DEPTH_REL = 0.5;
 /** The same ringed by a light table brighter than the hand's faces. */
@@ -466,7 +468,7 @@ function sameFaces(pips: Pip[], { oblique, table }: Seen): { kept: Pip[]; faint:
 			Math.max(Math.abs(p.tint[0] - r), Math.abs(p.tint[1] - g)) <= TINT &&
 			// At a low angle the near side of each face is shaded by its bevel: an edge pip there
 			// is held to the plain rule.
-			p.face >= face * (p.weak && !oblique ? WEAK_FACE_REL : FACE_REL)
+			p.face >= face * (oblique ? OBLIQUE_FACE_REL : p.weak ? WEAK_FACE_REL : FACE_REL)
 	);
 	// Glare washes a pip out but lights its face: only a faint spot on a dimmer face is dropped, or
 	// one ringed by a light table rather than by the hand's darker faces (where tiles meet; at a low
