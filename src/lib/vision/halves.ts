@@ -78,6 +78,23 @@ function joinPieces(dividers: Divider[], rp: number): Line[] {
 	return lines;
 }
 
+type Spot = { x: number; y: number };
+
+/** How near a pip's mirror image must fall to a pip, in pip radii (pips are 4 or more apart). */
+const MIRROR = 1.5;
+
+/**
+ * Every layout of pips on a half is symmetric about the half's centre (a half turn maps it onto
+ * itself): a half read with a pip missing or one too many mostly is not.
+ */
+function symmetric(half: Spot[], rp: number): boolean {
+	const cx = half.reduce((s, p) => s + p.x, 0) / half.length;
+	const cy = half.reduce((s, p) => s + p.y, 0) / half.length;
+	return half.every((p) =>
+		half.some((q) => Math.hypot(q.x - (2 * cx - p.x), q.y - (2 * cy - p.y)) < MIRROR * rp)
+	);
+}
+
 /** Angle between two axes (no sign: modulo a half turn). */
 export function axisGap(a: number, b: number): number {
 	const d = Math.abs(a - b) % Math.PI;
@@ -88,11 +105,7 @@ export function axisGap(a: number, b: number): number {
  * The tiles, as [pips on one half, pips on the other], or null when the pips cannot all be given
  * to one half each. `rp` is the pip radius.
  */
-export function tilesOf(
-	pips: { x: number; y: number }[],
-	dividers: Divider[],
-	rp: number
-): [number, number][] | null {
+export function tilesOf(pips: Spot[], dividers: Divider[], rp: number): [number, number][] | null {
 	const across = joinPieces(
 		dividers.filter((d) => d.ring >= RING),
 		rp
@@ -102,7 +115,7 @@ export function tilesOf(
 		(d) => d.length <= typical * LENGTH_REL && d.length * LENGTH_REL >= typical
 	);
 	if (!lines.length) return null;
-	const counts = lines.map((): [number, number] => [0, 0]);
+	const halves = lines.map((): [Spot[], Spot[]] => [[], []]);
 	for (const p of pips) {
 		let home: [number, 0 | 1] | null = null;
 		for (const [i, d] of lines.entries()) {
@@ -116,8 +129,10 @@ export function tilesOf(
 			home = [i, v < 0 ? 0 : 1];
 		}
 		if (!home) return null;
-		counts[home[0]]![home[1]]++;
+		halves[home[0]]![home[1]].push(p);
 	}
+	if (!halves.every(([a, b]) => symmetric(a, rp) && symmetric(b, rp))) return null;
+	const counts = halves.map(([a, b]): [number, number] => [a.length, b.length]);
 	const blank = (c: [number, number], d: Line) =>
 		c[0] + c[1] === 0 && (d.ring < BLANK_RING || Math.abs(d.length / typical - 1) > 0.15);
 	if (counts.some(([a, b]) => a > MOST || b > MOST)) return null;
