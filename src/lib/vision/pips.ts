@@ -104,8 +104,10 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 
 /**
  * The pips among the blobs, as seen from above when the photo was taken at a low angle. A change
- * of viewpoint does not conjure many new pips: where seeing the spots as foreshortened would, they
- * were something else lined up (grain, streaks), and the photo is taken as it is, with a doubt.
+ * of viewpoint does not conjure very many new pips: where seeing the spots as foreshortened would,
+ * they were something else lined up (grain, streaks), and the photo is taken as it is, with a
+ * doubt. Pips squashed to half their height fail the roundness tests, so taken as it is such a
+ * photo can show as few as a fifth of them (a very low angle on marble).
  */
 function countSeen(I: Ink, blobs: Blob[], table: number) {
 	const scale = pipScale(blobs);
@@ -118,10 +120,13 @@ function countSeen(I: Ink, blobs: Blob[], table: number) {
 		...classify(I, flat, flatScale, { oblique: true, table }),
 		oblique: true
 	};
-	if (seen.pips.length < 5 || asFlat.pips.length <= seen.pips.length * 1.5 + 3) return asFlat;
+	if (seen.pips.length < 5 || asFlat.pips.length <= seen.pips.length * CONJURED + 3) return asFlat;
 	seen.ambiguous++;
 	return seen;
 }
+
+/** How many times the pips seen from above a low angle may outnumber those seen as it is. */
+const CONJURED = 5;
 
 /** Black-hat square: wider than any pip, at most a few per cent of the photo. */
 function blackHatSize(I: Ink): number {
