@@ -3,7 +3,8 @@
 // wrong" (off by more than 2 while confidence is high), the share it called high, and the
 // counter's time per photo (decode and rendering excluded). Seeds come from EVAL_SEED_BASE up,
 // never from the tuning range. Prints; asserts nothing. "cpu ms" is the process's user CPU time
-// for the count (what it costs on this machine when no other job shares the cores).
+// for the count (what it costs on this machine when no other job shares the cores). "tiles" is the
+// share where it offered the hand as tiles, "tiles wrong" where those were not the tiles drawn.
 // BENCH_VISION_N=<scenes per condition> (default 60); BENCH_VISION_ONLY=<indices>,... runs only
 // those conditions (-1: the 1-megapixel timing). Then the shared real photos (see `real`);
 // `npx tsx scripts/bench-vision.ts --real` runs only those.
@@ -26,6 +27,7 @@ interface RealResult {
 	ms: number;
 	cpu: number;
 	noTiles: boolean;
+	tiles: boolean;
 }
 
 /** One line of real-photo figures for a group of photos. */
@@ -45,7 +47,8 @@ function realLine(name: string, rs: RealResult[]): string {
 		ms[n >> 1]!.toFixed(0).padStart(8) +
 		ms[n - 1]!.toFixed(0).padStart(8) +
 		cpu[n >> 1]!.toFixed(0).padStart(8) +
-		cpu[n - 1]!.toFixed(0).padStart(8)
+		cpu[n - 1]!.toFixed(0).padStart(8) +
+		pct(rs.filter((r) => r.tiles).length, n)
 	);
 }
 
@@ -74,7 +77,8 @@ async function real() {
 			confidence: res.confidence,
 			ms,
 			cpu,
-			noTiles: res.flags.includes('no-tiles')
+			noTiles: res.flags.includes('no-tiles'),
+			tiles: !!res.tiles
 		});
 		if (process.env.BENCH_VISION_VERBOSE)
 			console.log(
@@ -84,7 +88,7 @@ async function real() {
 	console.log(`real photos from ${REAL_DIR} (counter time only, decoding excluded)`);
 	console.log(
 		'set'.padEnd(32) +
-			'  exact    ±2   MAE  conf.wrong   high no-tiles  med ms  max ms cpu med cpu max'
+			'  exact    ±2   MAE  conf.wrong   high no-tiles  med ms  max ms cpu med cpu max  tiles'
 	);
 	const groups: [string, (p: RealPhoto) => boolean][] = [
 		['all real photos', () => true],
@@ -102,6 +106,18 @@ async function real() {
 		const g = rs.filter((r) => keep(r.photo));
 		if (g.length) console.log(realLine(name, g));
 	}
+}
+
+/** Whether the tiles offered are the tiles drawn (`halves`: a, b of each tile in turn). */
+function sameHand(tiles: [number, number][], halves: number[]): boolean {
+	const name = (a: number, b: number) => `${Math.min(a, b)}|${Math.max(a, b)}`;
+	const drawn = halves.filter((_, i) => i % 2 === 0).map((a, i) => name(a, halves[2 * i + 1]!));
+	return (
+		tiles
+			.map(([a, b]) => name(a, b))
+			.sort()
+			.join() === drawn.sort().join()
+	);
 }
 
 /** Sources the counter was not tuned on: their figures predict photos it has never seen. */
@@ -122,7 +138,8 @@ async function main() {
 			'  conf.wrong' +
 			'   high' +
 			'  ms/photo' +
-			'  cpu ms'
+			'  cpu ms' +
+			'  tiles tiles wrong'
 	);
 	const only = process.env.BENCH_VISION_ONLY?.split(',').map(Number);
 	for (const ci of only ?? conditions.map((_, i) => i)) {
@@ -136,6 +153,8 @@ async function main() {
 		let high = 0;
 		let ms = 0;
 		let cpu = 0;
+		let tiles = 0;
+		let tilesWrong = 0;
 		for (let i = 0; i < N; i++) {
 			const seed = EVAL_SEED_BASE + ci * 10_000 + i;
 			const scene = await renderScene(seed, make(i));
@@ -150,6 +169,10 @@ async function main() {
 			abs += err;
 			if (err > 2 && res.confidence === 'high') cw++;
 			if (res.confidence === 'high') high++;
+			if (res.tiles) {
+				tiles++;
+				if (!sameHand(res.tiles, scene.halves)) tilesWrong++;
+			}
 		}
 		console.log(
 			name.padEnd(32) +
@@ -159,7 +182,9 @@ async function main() {
 				pct(cw, N).padStart(12) +
 				pct(high, N) +
 				(ms / N).toFixed(0).padStart(10) +
-				(cpu / N).toFixed(0).padStart(8)
+				(cpu / N).toFixed(0).padStart(8) +
+				pct(tiles, N) +
+				pct(tilesWrong, N).padStart(12)
 		);
 	}
 	if (only && !only.includes(-1)) return real();

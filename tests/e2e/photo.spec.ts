@@ -1,6 +1,7 @@
 // Count a hand from a photo: a generated photo of a hand goes through the file input, the dialog
 // shows a mark on every counted pip and the total, a tap removes a mark and another adds one,
-// "Use N" fills the points field, and Save round stores that number. Screenshots of the dialog
+// "Use N" fills the points field, and Save round stores that number; a hand read tile by tile is
+// offered as tiles. Screenshots of the dialog
 // with its marks, in English and German, at 390 px.
 import { expect, test, type Page } from '@playwright/test';
 import { storedRows } from './helpers/db';
@@ -85,6 +86,42 @@ test('a photo of a hand is counted, corrected by taps, used and saved', async ({
 		entry: { hands: Record<string, number> };
 	}[];
 	expect(row?.entry.hands[anna]).toBe(total);
+	expect(errors).toEqual([]);
+});
+
+test('a photo read tile by tile is offered as tiles, scored by the preset', async ({ page }) => {
+	const errors = collectErrors(page);
+	// A generated hand with a blank half or a double that the counter reads tile by tile (in Node:
+	// the Worker in the page runs the same code on the same pixels).
+	let read: { png: Buffer; tiles: [number, number][] } | null = null;
+	for (let seed = EVAL_SEED_BASE + 700_100; !read; seed++) {
+		const scene = await renderScene(seed, { megapixels: 0.6, tiles: 3, background: 'felt' });
+		const tiles = countPips(scene).tiles;
+		if (tiles?.some(([a, b]) => a === 0 || a === b)) read = { png: await toPng(scene), tiles };
+	}
+	// german-talon: a double is 50, a blank half 25 (the pip total would score it wrong).
+	const value = read.tiles.reduce((s, [a, b]) => s + (a === b ? 50 : (a || 25) + (b || 25)), 0);
+	await newEvening(page, ['Anna', 'Ben', 'Cleo', 'Dario'], 'german-talon');
+	await page.getByRole('button', { name: 'Ben went out', exact: true }).click();
+
+	const dialog = await openDialog(page, 'Anna', read.png);
+	const useTiles = dialog.getByRole('button', {
+		name: `Use as ${read.tiles.length} tiles`,
+		exact: true
+	});
+	await useTiles.scrollIntoViewIfNeeded();
+	await page.screenshot({ path: `${SHOTS}/tiles-offer-en-390.png` });
+	await useTiles.click();
+	await expect(page.getByRole('dialog')).toHaveCount(0);
+	for (const [a, b] of read.tiles)
+		await expect(page.getByRole('img', { name: `${b}|${a}`, exact: true })).toBeVisible();
+	await expect(page.getByLabel('Anna points', { exact: true })).toHaveValue(String(value));
+
+	// A mark changed by hand: the tiles no longer match, so only the pip total is offered.
+	const again = await openDialog(page, 'Anna', read.png);
+	await again.locator('svg').click({ position: { x: 4, y: 4 } });
+	await expect(again.getByRole('button', { name: /^Use as/ })).toHaveCount(0);
+	await expect(again.getByText(/gives the pip total only/)).toBeVisible();
 	expect(errors).toEqual([]);
 });
 

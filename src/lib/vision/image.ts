@@ -477,3 +477,10 @@ export function boxBlur(src: Float32Array, w: number, h: number, r: number): Flo
 	}
 	return out;
 }
+
+export const median = (v: number[]) => {
+	if (!v.length) return 0;
+	const s = [...v].sort((a, b) => a - b);
+	const m = s.length >> 1;
+	return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};

@@ -12,8 +12,18 @@
 //  5. the pip scale: the median size of the round, face-ringed blobs; blobs are kept by their
 //     size relative to it, pairs joined by blur split in two;
 //  6. confidence from what could go wrong.
-import { closing, dilate, downscale, label, moments, type Components, type Rgba } from './image';
+import {
+	closing,
+	dilate,
+	downscale,
+	label,
+	median,
+	moments,
+	type Components,
+	type Rgba
+} from './image';
 import { faceReaches } from './face';
+import { axisGap, tilesOf } from './halves';
 import { inkPlane, whiteGains, type Ink } from './light';
 
 export type { Ink };
@@ -25,6 +35,11 @@ export interface PipCount {
 	pips: { x: number; y: number }[];
 	confidence: Confidence;
 	flags: string[];
+	/**
+	 * Each tile's two halves ([smaller, larger]), only where every pip was given to one half of a
+	 * tile and the count is sure; otherwise the photo gives the pip total only.
+	 */
+	tiles?: [number, number][];
 }
 
 /** Working size: photos are downscaled to at most this many pixels first. */
@@ -43,13 +58,6 @@ interface Analysis {
 	result: PipCount;
 	pipRadius: number;
 }
-
-export const median = (v: number[]) => {
-	if (!v.length) return 0;
-	const s = [...v].sort((a, b) => a - b);
-	const m = s.length >> 1;
-	return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 /** The ink plane with what the analysis needs beside it. */
 
@@ -78,35 +86,47 @@ export function analyse(image: Rgba, f: number, debug?: Record<string, unknown>)
 	const gains = whiteGains(P);
 	const I: Ink = { w: P.w, h: P.h, ink: inkPlane(P, gains), P, gains };
 	const k = blackHatSize(I);
-	const lightTable = tableLevel(I) > LIGHT_TABLE;
+	const table = tableLevel(I);
+	const lightTable = table > LIGHT_TABLE;
 	const blobs = darkBlobs(I, k, (k >> 1) | 1, lightTable ? LIGHT_TABLE_MIN_FACE : MIN_FACE);
-	const { scale, pips, ambiguous, oblique } = countSeen(I, blobs);
+	const { scale, pips, ambiguous, oblique } = countSeen(I, blobs, lightTable ? table : 0);
 	// Nothing pip-like on anything face-like: no tiles seen (the other doubts would only repeat it).
 	const flags = scale.found ? doubts(I, pips, ambiguous, lightTable) : new Set(['no-tiles']);
 	if (oblique && scale.found) flags.add('oblique');
 	if (debug) Object.assign(debug, { k, scale, blobs, I });
+	const rp = Math.sqrt(scale.area / Math.PI);
+	const tiles = flags.size ? null : tilesOf(pips, dividerBlobs(blobs, rp), rp);
 	return {
-		result: finish(pips.length, pips, flags, f),
-		pipRadius: Math.sqrt(scale.area / Math.PI)
+		result: finish(pips.length, pips, flags, f, tiles),
+		pipRadius: rp
 	};
 }
 
 /**
  * The pips among the blobs, as seen from above when the photo was taken at a low angle. A change
- * of viewpoint does not conjure many new pips: where seeing the spots as foreshortened would, they
- * were something else lined up (grain, streaks), and the photo is taken as it is, with a doubt.
+ * of viewpoint does not conjure very many new pips: where seeing the spots as foreshortened would,
+ * they were something else lined up (grain, streaks), and the photo is taken as it is, with a
+ * doubt. Pips squashed to half their height fail the roundness tests, so taken as it is such a
+ * photo can show as few as a fifth of them (a very low angle on marble).
  */
-function countSeen(I: Ink, blobs: Blob[]) {
+function countSeen(I: Ink, blobs: Blob[], table: number) {
 	const scale = pipScale(blobs);
-	const seen = { scale, ...classify(I, blobs, scale), oblique: false };
+	const seen = { scale, ...classify(I, blobs, scale, { oblique: false, table }), oblique: false };
 	const flat = unsquash(blobs);
 	if (flat === blobs) return seen;
 	const flatScale = pipScale(flat);
-	const asFlat = { scale: flatScale, ...classify(I, flat, flatScale), oblique: true };
-	if (seen.pips.length < 5 || asFlat.pips.length <= seen.pips.length * 1.5 + 3) return asFlat;
+	const asFlat = {
+		scale: flatScale,
+		...classify(I, flat, flatScale, { oblique: true, table }),
+		oblique: true
+	};
+	if (seen.pips.length < 5 || asFlat.pips.length <= seen.pips.length * CONJURED + 3) return asFlat;
 	seen.ambiguous++;
 	return seen;
 }
+
+/** How many times the pips seen from above a low angle may outnumber those seen as it is. */
+const CONJURED = 5;
 
 /** Black-hat square: wider than any pip, at most a few per cent of the photo. */
 function blackHatSize(I: Ink): number {
@@ -122,7 +142,7 @@ const MIN_FACE = 100;
  * On a light table the white balance is set by the table, and a cream face's darkest channel can
  * fall well below it (pale marble); nothing dark there passes for a face anyway.
  */
-const LIGHT_TABLE_MIN_FACE = 75;
+const LIGHT_TABLE_MIN_FACE = 55;
 /** Share of the local deepest that still belongs to a spot. */
 const HALF = 0.5;
 
@@ -244,21 +264,24 @@ export function unsquash(blobs: Blob[]): Blob[] {
 	const seen = blobs.filter(
 		(b) => b.ring >= 0.75 && b.depth >= 0.4 && b.A >= 8 && b.el < 3 && b.el >= 1
 	);
-	if (seen.length < 8) return blobs;
-	const s = median(seen.map((b) => b.el));
-	if (s < OBLIQUE) return blobs;
-	// The common direction of the minor axes (angles doubled: an axis has no sign).
-	let cx = 0;
-	let cy = 0;
-	for (const b of seen) {
-		cx += (b.el - 1) * Math.cos(2 * b.angle);
-		cy += (b.el - 1) * Math.sin(2 * b.angle);
+	if (seen.length < 8 || median(seen.map((b) => b.el)) < OBLIQUE) return blobs;
+	// The direction most of the squash agrees on (marble veins and lettering point every way).
+	const total = seen.reduce((t, b) => t + b.el - 1, 0);
+	let best = 0;
+	let major = 0;
+	for (const c of seen) {
+		const agree = seen.reduce((t, b) => t + (axisGap(b.angle, c.angle) < AGREE ? b.el - 1 : 0), 0);
+		if (agree > best) [best, major] = [agree, c.angle];
 	}
-	const along = Math.hypot(cx, cy) / seen.reduce((t, b) => t + b.el - 1, 0);
-	if (along < 0.6) return blobs;
-	const minorAngle = Math.atan2(cy, cx) / 2 + Math.PI / 2;
-	return blobs.map((b) => ({ ...b, el: stretchedEl(b, minorAngle, s) }));
+	if (best < ALONG * total) return blobs;
+	const s = median(seen.filter((b) => axisGap(b.angle, major) < AGREE).map((b) => b.el));
+	if (s < OBLIQUE) return blobs;
+	return blobs.map((b) => ({ ...b, el: stretchedEl(b, major + Math.PI / 2, s) }));
 }
+
+/** Squash directions this close agree; the share of all squash that must. */
+const AGREE = Math.PI / 12;
+const ALONG = 0.55;
 
 /** A blob's elongation after stretching it by `s` along `angle`. */
 function stretchedEl(b: Blob, angle: number, s: number): number {
@@ -330,18 +353,28 @@ export interface Pip {
 	weak: boolean;
 }
 
+/**
+ * How the photo was taken: at a low angle (the near side of each face is shaded by its bevel), and
+ * the light table's level (0 on a dark one).
+ */
+interface Seen {
+	oblique: boolean;
+	table: number;
+}
+
 /** The pips among the blobs, given the pip scale. */
 function classify(
 	I: Ink,
 	blobs: Blob[],
-	scale: { area: number }
+	scale: { area: number },
+	seen: Seen
 ): { pips: Pip[]; ambiguous: number } {
 	const pips: Pip[] = [];
 	let ambiguous = 0;
 	const Am = scale.area;
 	if (!Am) return { pips, ambiguous };
 	const rp = Math.sqrt(Am / Math.PI);
-	const dividers = blobs.filter((b) => b.el > 4 && 2 * b.major > 3 * rp && b.ring >= 0.5);
+	const dividers = dividerBlobs(blobs, rp);
 	const small: Blob[] = [];
 	for (const b of blobs) {
 		if (onDivider(b, dividers, rp)) continue;
@@ -371,7 +404,7 @@ function classify(
 	}
 	const kept = smallSiblings(small, pips);
 	ambiguous += small.length - kept.length;
-	const same = sameFaces([...pips, ...kept.map((b) => asPip(b))]);
+	const same = sameFaces([...pips, ...kept.map((b) => asPip(b))], seen);
 	return { pips: same.kept, ambiguous: ambiguous + same.faint };
 }
 
@@ -414,8 +447,12 @@ function smallSiblings(small: Blob[], pips: Pip[]): Blob[] {
 const TINT = 0.05;
 /** How much darker than the hand's faces a face may be (shading across a photo). */
 const FACE_REL = 0.7;
+/** At a low angle: the near side of a face, tilted away from the light, is darker still. */
+const OBLIQUE_FACE_REL = 0.55;
 /** A pip is not much fainter than the hand's pips (glare on a table, a shadowed gap). */
 const DEPTH_REL = 0.5;
+/** The same ringed by a light table brighter than the hand's faces. */
+const TABLE_DEPTH_REL = 0.7;
 /** The same for a weak pip (by a tile's edge, or big), where less vouches for it. */
 const WEAK_FACE_REL = 0.85;
 
@@ -425,7 +462,7 @@ const WEAK_FACE_REL = 0.85;
  * is at least half as deep as the hand's pips, a gap between tiles or a glare streak's edge is not
  * (each dropped is a doubt).
  */
-function sameFaces(pips: Pip[]): { kept: Pip[]; faint: number } {
+function sameFaces(pips: Pip[], { oblique, table }: Seen): { kept: Pip[]; faint: number } {
 	if (pips.length < 3) return { kept: pips, faint: 0 };
 	const r = median(pips.map((p) => p.tint[0]));
 	const g = median(pips.map((p) => p.tint[1]));
@@ -434,10 +471,20 @@ function sameFaces(pips: Pip[]): { kept: Pip[]; faint: number } {
 	const same = pips.filter(
 		(p) =>
 			Math.max(Math.abs(p.tint[0] - r), Math.abs(p.tint[1] - g)) <= TINT &&
-			p.face >= face * (p.weak ? WEAK_FACE_REL : FACE_REL)
+			// At a low angle the near side of each face is shaded by its bevel: an edge pip there
+			// is held to the plain rule.
+			p.face >= face * (oblique ? OBLIQUE_FACE_REL : p.weak ? WEAK_FACE_REL : FACE_REL)
 	);
-	// Glare washes a pip out but lights its face: only a faint spot on a dimmer face is dropped.
-	const kept = same.filter((p) => p.depth >= depth * DEPTH_REL || p.face >= face * WEAK_FACE_REL);
+	// Glare washes a pip out but lights its face: only a faint spot on a dimmer face is dropped, or
+	// one ringed by a light table rather than by the hand's darker faces (where tiles meet; at a low
+	// angle the faces' light varies with their tilt, so not there).
+	const onTable = (p: Pip) =>
+		!oblique && p.face > face * 1.15 && Math.abs(p.face - table) < Math.abs(p.face - face);
+	const kept = same.filter(
+		(p) =>
+			p.depth >= depth * (onTable(p) ? TABLE_DEPTH_REL : DEPTH_REL) ||
+			(p.face >= face * WEAK_FACE_REL && !onTable(p))
+	);
 	return { kept, faint: same.length - kept.length };
 }
 
@@ -461,8 +508,11 @@ function saddle(I: Ink, b: Blob): boolean {
 	return mid > lobe + b.face * 0.08;
 }
 
-/** Light level above which the table is light (tiles hard to tell from it). */
-const LIGHT_TABLE = 160;
+/**
+ * Light level above which the table is light (tiles hard to tell from it): pale marble whose white
+ * balance leaves the faces grey sits near 150, dark tables below 60.
+ */
+const LIGHT_TABLE = 120;
 
 /** The table's light level: the photo's median (the table fills most photos of a hand). */
 function tableLevel(I: Ink): number {
@@ -515,6 +565,11 @@ export function sharpness(I: Ink, pips: Pip[]): number {
 	return ratios.length ? median(ratios) : Infinity;
 }
 
+/** A tile's divider line: long, thin, on a face. */
+function dividerBlobs(blobs: Blob[], rp: number): Blob[] {
+	return blobs.filter((b) => b.el > 4 && 2 * b.major > 3 * rp && b.ring >= 0.5);
+}
+
 /**
  * Pips never sit on a tile's divider line: whatever lies on it (the brass spinner, bits of the
  * line or of lettering) is not a pip.
@@ -535,7 +590,8 @@ function finish(
 	total: number,
 	pips: { x: number; y: number }[],
 	flags: Set<string>,
-	f: number
+	f: number,
+	tiles: [number, number][] | null = null
 ): PipCount {
 	// 'oblique' and 'ambiguous' cap it at medium: pips at a grazing angle can hide.
 	const LOW = ['no-tiles', 'light-background', 'blur', 'too-many', 'small-pips'];
@@ -549,6 +605,7 @@ function finish(
 		total,
 		pips: pips.map((p) => ({ x: (p.x + 0.5) * f, y: (p.y + 0.5) * f })),
 		confidence,
-		flags: list
+		flags: list,
+		...(tiles && confidence === 'high' ? { tiles } : {})
 	};
 }
