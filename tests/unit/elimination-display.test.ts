@@ -8,6 +8,19 @@ import StandingsTable from '$lib/components/round/StandingsTable.svelte';
 import { lineData, thresholdData } from '$lib/components/round/chartData';
 import { computeEvening, resolveRules } from '$lib/rules';
 
+// jsdom has no matchMedia (the table asks for the narrowest phones): a 390 px phone's answer.
+window.matchMedia ??= (query: string) =>
+	({
+		matches: false,
+		media: query,
+		onchange: null,
+		addEventListener: () => {},
+		removeEventListener: () => {},
+		addListener: () => {},
+		removeListener: () => {},
+		dispatchEvent: () => false
+	}) as MediaQueryList;
+
 const NAMES = { a: 'Anna', b: 'Ben', c: 'Cleo', d: 'Dora' };
 
 function evening() {
