@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { newEvening, playRound } from './helpers/evening';
+import { litPixels } from './helpers/chart';
 
 // The club server lives in this repository's server/ (CLUB_SERVER_DIR: another checkout of it).
 const SERVER_DIR = process.env.CLUB_SERVER_DIR ?? process.cwd();
@@ -179,16 +180,7 @@ test('two tables and a viewer: rounds at each table reach the club standings, li
 	// The season's chart, drawn once near the viewport, with its numbers in a table of its own.
 	const chart = wall.page.getByRole('img', { name: 'Season chart', exact: true });
 	await chart.scrollIntoViewIfNeeded();
-	await expect
-		.poll(() =>
-			chart.locator('canvas').evaluate((c: HTMLCanvasElement) => {
-				const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-				let lit = 0;
-				for (let i = 3; i < d.length; i += 4) if (d[i]! > 0) lit++;
-				return lit;
-			})
-		)
-		.toBeGreaterThan(1000);
+	await expect.poll(() => litPixels(chart)).toBeGreaterThan(1000);
 	await expect(
 		wall.page.getByText("Dan's season total after each night", { exact: false })
 	).toBeVisible();

@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { roundCount, storedRows } from './helpers/db';
 import { collectErrors, enterTiles, newEvening, openStandings, playRound } from './helpers/evening';
+import { litPixels } from './helpers/chart';
 
 const SHOTS = '/tmp/shots';
 
@@ -191,16 +192,7 @@ test('standings: rank, total, gap, rounds won, chart; edit a round and the total
 	await expect(chart.locator('canvas')).toBeVisible();
 	// Chart.js draws once the chart is near the viewport: scrolled to, it is not blank.
 	await chart.scrollIntoViewIfNeeded();
-	await expect
-		.poll(() =>
-			chart.locator('canvas').evaluate((c: HTMLCanvasElement) => {
-				const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-				let lit = 0;
-				for (let i = 3; i < d.length; i += 4) if (d[i]! > 0) lit++;
-				return lit;
-			})
-		)
-		.toBeGreaterThan(1000);
+	await expect.poll(() => litPixels(chart)).toBeGreaterThan(1000);
 	await page.screenshot({ path: `${SHOTS}/round-standings.png`, fullPage: true });
 
 	// Edit round 1: Ben had 20, not 10.

@@ -1,19 +1,11 @@
 // The standings chart is drawn only once its box comes near the viewport (within a screen), or
 // the page is printed: below a long table on a short screen, Chart.js stays out of the first load.
 // Its box is reserved meanwhile, so nothing shifts when the lines appear.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { collectErrors, newEvening, playRound } from './helpers/evening';
+import { litPixels } from './helpers/chart';
 
 const NAMES = ['Anna', 'Ben', 'Cleo', 'Dario', 'Emil', 'Fabia', 'Gino', 'Hanna', 'Ivo', 'Jana'];
-
-/** How many pixels Chart.js has drawn into the canvas. */
-const lit = (chart: Locator) =>
-	chart.locator('canvas').evaluate((c: HTMLCanvasElement) => {
-		const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-		let n = 0;
-		for (let i = 3; i < d.length; i += 4) if (d[i]! > 0) n++;
-		return n;
-	});
 
 /** From the next load on: the page's layout shifts not caused by input, summed in window.__cls. */
 const watchShifts = (page: Page) =>
@@ -53,10 +45,10 @@ test('below a long table on a short screen, the chart is drawn once scrolled to,
 	// Once the page has settled (nothing more to fetch), the whole screen is there, the chart's
 	// box too, but nothing is drawn in it.
 	await page.waitForLoadState('networkidle');
-	expect(await lit(chart)).toBe(0);
+	expect(await litPixels(chart)).toBe(0);
 
 	await chart.scrollIntoViewIfNeeded();
-	await expect.poll(() => lit(chart)).toBeGreaterThan(1000);
+	await expect.poll(() => litPixels(chart)).toBeGreaterThan(1000);
 	// Drawn in the box it had: the same size, and no layout shift on the page.
 	expect((await chart.boundingBox())!.height).toBe(box!.height);
 	expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
@@ -74,9 +66,9 @@ test('printing draws a chart that was never scrolled to', async ({ page }) => {
 	await page.reload();
 	await expect(page.getByRole('row', { name: /Jana/ })).toBeVisible();
 	await page.waitForLoadState('networkidle');
-	expect(await lit(chart)).toBe(0);
+	expect(await litPixels(chart)).toBe(0);
 	// What the browser fires before its print dialog.
 	await page.evaluate(() => dispatchEvent(new Event('beforeprint')));
-	await expect.poll(() => lit(chart)).toBeGreaterThan(1000);
+	await expect.poll(() => litPixels(chart)).toBeGreaterThan(1000);
 	expect(errors).toEqual([]);
 });
