@@ -5,11 +5,11 @@
 import {
 	PRESETS,
 	PRESET_IDS,
-	checkRound,
 	computeEvening,
 	eventFields,
 	mexicanTrainId,
 	mexicanTrainNumber,
+	nextRoundChecker,
 	parseTableEvent,
 	resolveRules,
 	validateSetup
@@ -152,6 +152,8 @@ function roundsFromWire(
 	const n = setup.players.length;
 	const rounds: SnapshotRound[] = [];
 	const entries: RoundEntry[] = [];
+	// Each round as the next one after those before it, the evening replayed once.
+	const checkNext = nextRoundChecker(setup);
 	for (const [i, wr] of wireRounds.entries()) {
 		const [outcome, starter, ...hands] = wr;
 		if (outcome >= n || (starter !== null && starter >= n) || hands.length > n) {
@@ -168,7 +170,7 @@ function roundsFromWire(
 			if (hand === null) return refuse('damaged', `round ${i + 1} tiles`);
 			entry.hands[seatKey(seat)] = hand;
 		}
-		const check = checkRound(setup, entries, i, entry);
+		const check = checkNext(entry);
 		if (check.errors.length > 0) return refuse('refused-round', check.errors[0]!.code, i + 1);
 		entries.push(entry);
 		rounds.push({ entry, starter });

@@ -220,7 +220,7 @@ export class AppStatusState {
 
 	reload(): void {
 		if (this.updateReady) applyUpdate();
-		else if (this.newerData || this.otherTab) void updateThenReload();
+		else if (this.stale) void updateThenReload();
 		else location.reload();
 	}
 

@@ -2,10 +2,9 @@
 // line. A tile is two square halves side by side, the divider across the middle a little shorter
 // than the tile is wide, and a half's pips sit on a 3×3 (double-6) or 3×4 (double-12) grid within
 // it. Only a clean reading is offered: every pip in exactly one half, no half over twelve, no tile
-// twice. A pip
-// outside every half (a tile whose divider went unseen) or in two (tiles touching) means the photo
-// gives the pip total only.
-import { median } from './image';
+// twice, each half's pips symmetric. A pip outside every half (a tile whose divider went unseen) or
+// in two (tiles touching) means the photo gives the pip total only.
+import { axisGap, median } from './image';
 
 /** What a divider line needs: where it is and its extent (a described blob has these). */
 export interface Divider {
@@ -93,12 +92,6 @@ function symmetric(half: Spot[], rp: number): boolean {
 	return half.every((p) =>
 		half.some((q) => Math.hypot(q.x - (2 * cx - p.x), q.y - (2 * cy - p.y)) < MIRROR * rp)
 	);
-}
-
-/** Angle between two axes (no sign: modulo a half turn). */
-export function axisGap(a: number, b: number): number {
-	const d = Math.abs(a - b) % Math.PI;
-	return Math.min(d, Math.PI - d);
 }
 
 /**

@@ -484,3 +484,9 @@ export const median = (v: number[]) => {
 	const m = s.length >> 1;
 	return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
+
+/** Angle between two axes (no sign: modulo a half turn). */
+export function axisGap(a: number, b: number): number {
+	const d = Math.abs(a - b) % Math.PI;
+	return Math.min(d, Math.PI - d);
+}

@@ -13,6 +13,7 @@
 //     size relative to it, pairs joined by blur split in two;
 //  6. confidence from what could go wrong.
 import {
+	axisGap,
 	closing,
 	dilate,
 	downscale,
@@ -23,7 +24,7 @@ import {
 	type Rgba
 } from './image';
 import { faceReaches } from './face';
-import { axisGap, tilesOf } from './halves';
+import { tilesOf } from './halves';
 import { inkPlane, whiteGains, type Ink } from './light';
 
 export type { Ink };
