@@ -10,16 +10,8 @@ const encoder = new TextEncoder();
 
 /** A frontend message: its type byte, then its length (itself included) and its body. */
 function message(type: string, ...parts: Uint8Array[]): Uint8Array {
-	const length = 4 + parts.reduce((n, p) => n + p.length, 0);
-	const out = new Uint8Array(1 + length);
-	out[0] = type.charCodeAt(0);
-	new DataView(out.buffer).setInt32(1, length);
-	let at = 5;
-	for (const p of parts) {
-		out.set(p, at);
-		at += p.length;
-	}
-	return out;
+	const body = concat(parts);
+	return concat([new Uint8Array([type.charCodeAt(0)]), int32(4 + body.length), body]);
 }
 
 const cstring = (s: string) => encoder.encode(`${s}\0`);
@@ -96,9 +88,7 @@ export function namedStatements(
 		}
 		const { messages } = await pg.execProtocol(
 			concat([bind(name, params), DESCRIBE, EXECUTE, SYNC]),
-			{
-				syncToFs: false
-			}
+			{ syncToFs: false }
 		);
 		return rowsOf(messages as Message[]);
 	};
