@@ -338,11 +338,31 @@ describe('drafts', () => {
 			blocked: false,
 			starter: 1
 		};
-		await saveDraft(db, id, 0, fields);
+		expect(await saveDraft(db, id, 0, fields)).toBe(true);
 		expect(await loadDraft(db, id, 0)).toEqual(fields);
 		expect(await loadDraft(db, id, 1)).toBeNull();
-		await clearDraft(db, id);
+		await clearDraft(db, id, 0);
 		expect(await loadDraft(db, id, 0)).toBeNull();
+	});
+
+	it('a late write of another round never replaces the draft of the round due (an undo put it back)', async () => {
+		const { db, id, a, b, c } = await setup();
+		const entry: RoundEntry = { out: a, blocked: false, hands: { [b]: 1, [c]: 2 } };
+		expect(await saveRound(db, id, 0, entry)).toEqual({ ok: true });
+		expect(await saveRound(db, id, 1, entry)).toEqual({ ok: true });
+		// Another tab typed round 3 (index 2); round 2 is undone, and its values become the draft.
+		expect(await undoLastRound(db, id)).toBe(1);
+		const undone = await loadDraft(db, id, 1);
+		expect(undone?.text).toEqual({ [b]: '1', [c]: '2' });
+		// That tab's autosave of round 3, or of its emptied form, lands after the undo: refused.
+		expect(await saveDraft(db, id, 2, { ...emptyDraftFields(), text: { [a]: '5' } })).toBe(false);
+		await clearDraft(db, id, 2);
+		expect(await loadDraft(db, id, 1)).toEqual(undone);
+		// A round already saved takes no draft either, nor does an ended evening.
+		expect(await saveDraft(db, id, 0, emptyDraftFields())).toBe(false);
+		expect(await endEvening(db, id)).toBe(true);
+		expect(await saveDraft(db, id, 1, undone!)).toBe(false);
+		expect(await db.drafts.count()).toBe(0);
 	});
 
 	it('reads a damaged draft as far as it makes sense', () => {

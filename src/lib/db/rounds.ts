@@ -533,12 +533,18 @@ export function readDraftFields(raw: unknown): DraftFields {
 	return fields;
 }
 
+/**
+ * Keeps `fields` as the draft of round `index`, if that round is the one the evening is at: a
+ * write that comes late (a tab's autosave after another tab saved or undid a round) would put an
+ * older round's typing over the draft now due, such as the values an undo put back. Returns
+ * whether it was written.
+ */
 export async function saveDraft(
 	db: CabooseDb,
 	eveningId: string,
 	index: number,
 	fields: DraftFields
-): Promise<void> {
+): Promise<boolean> {
 	const row: DraftRow = {
 		eveningId,
 		index,
@@ -548,7 +554,18 @@ export async function saveDraft(
 		>,
 		updatedAt: Date.now()
 	};
-	await db.drafts.put(row);
+	return db.transaction('rw', [db.evenings, db.rounds, db.drafts], async () => {
+		if (!(await isRoundDue(db, eveningId, index))) return false;
+		await db.drafts.put(row);
+		return true;
+	});
+}
+
+/** Round `index` is the next round of a running evening: its draft may be written. */
+async function isRoundDue(db: CabooseDb, eveningId: string, index: number): Promise<boolean> {
+	const evening = await db.evenings.get(eveningId);
+	if (!evening || evening.endedAt !== null) return false;
+	return (await db.rounds.where('eveningId').equals(eveningId).count()) === index;
 }
 
 /** The draft of round `index`, or null (none, or one left over from another round). */
@@ -577,6 +594,11 @@ export function draftOf(row: DraftRow | null | undefined, index: number): DraftF
 	return readDraftFields(row.fields);
 }
 
-export async function clearDraft(db: CabooseDb, eveningId: string): Promise<void> {
-	await db.drafts.delete(eveningId);
+/** Drops the draft of round `index` (a form emptied): a draft of another round is not its own. */
+export async function clearDraft(db: CabooseDb, eveningId: string, index: number): Promise<void> {
+	await db.drafts
+		.where('eveningId')
+		.equals(eveningId)
+		.and((row) => row.index === index)
+		.delete();
 }

@@ -111,7 +111,9 @@ export class NextRoundEntry {
 			form,
 			async (fields, index) => {
 				try {
-					await (nothingTyped(fields) ? clearDraft(db, id) : saveDraft(db, id, index, fields));
+					await (nothingTyped(fields)
+						? clearDraft(db, id, index)
+						: saveDraft(db, id, index, fields));
 				} catch (error) {
 					// A draft that cannot be kept (the database closed under it) is only logged: the
 					// form still holds what was typed.
