@@ -6,13 +6,19 @@
 // for the count (what it costs on this machine when no other job shares the cores). "tiles" is the
 // share where it offered the hand as tiles, "tiles wrong" where those were not the tiles drawn.
 // BENCH_VISION_N=<scenes per condition> (default 60); BENCH_VISION_ONLY=<indices>,... runs only
-// those conditions (-1: the 1-megapixel timing). Then the shared real photos (see `real`);
+// those conditions (-1: the 1-megapixel timing). Then the real photos (see `real`);
 // `npx tsx scripts/bench-vision.ts --real` runs only those.
 import { loadavg } from 'node:os';
 import { countPips } from '../src/lib/vision/pips';
 import { sceneConditions } from '../tests/vision/conditions';
 import { EVAL_SEED_BASE, renderScene } from '../tests/vision/render';
-import { decodeReal, realPhotos, REAL_DIR, type RealPhoto } from '../tests/vision/real';
+import {
+	decodeReal,
+	HELD_OUT_DIR,
+	realPhotos,
+	REAL_DIR,
+	type RealPhoto
+} from '../tests/vision/real';
 
 const N = Number(process.env.BENCH_VISION_N ?? 60);
 
@@ -53,19 +59,25 @@ function realLine(name: string, rs: RealResult[]): string {
 }
 
 /**
- * The counter on the shared real photos (../shared/real-photos, never copied here): whole set, per
- * source (the held-out sources are the ones the counter was not developed on), per background and
- * pip style. BENCH_VISION_VERBOSE=1 prints each photo.
+ * The counter on real photos (never copied here): the shared ones (../shared/real-photos, developed
+ * on), then, where REAL_PHOTOS_HELD_OUT names a folder in the same format, photos it was never
+ * developed on. Whole set, per source, per background and pip style. BENCH_VISION_VERBOSE=1
+ * prints each photo.
  */
 async function real() {
-	const photos = realPhotos();
+	await realSet(REAL_DIR, 'real photos (developed on)');
+	if (HELD_OUT_DIR) await realSet(HELD_OUT_DIR, 'real photos never developed on');
+}
+
+async function realSet(dir: string, name: string) {
+	const photos = realPhotos(dir);
 	if (!photos) {
-		console.log(`real photos: skipped, ${REAL_DIR} is absent`);
+		console.log(`${name}: skipped, ${dir} is absent`);
 		return;
 	}
 	const rs: RealResult[] = [];
 	for (const photo of photos) {
-		const img = await decodeReal(photo);
+		const img = await decodeReal(photo, dir);
 		const t = performance.now();
 		const c0 = process.cpuUsage();
 		const res = countPips(img);
@@ -85,26 +97,20 @@ async function real() {
 				`  ${photo.file.padEnd(22)} truth ${String(photo.total).padStart(3)} got ${String(res.total).padStart(3)} ${res.confidence.padEnd(6)} ${ms.toFixed(0)} ms ${res.flags.join(',')}`
 			);
 	}
-	console.log(`real photos from ${REAL_DIR} (counter time only, decoding excluded)`);
+	console.log(`${name}, from ${dir} (counter time only, decoding excluded)`);
 	console.log(
 		'set'.padEnd(32) +
 			'  exact    ±2   MAE  conf.wrong   high no-tiles  med ms  max ms cpu med cpu max  tiles'
 	);
-	const groups: [string, (p: RealPhoto) => boolean][] = [
-		['all real photos', () => true],
-		...HELD_OUT.map((h): [string, (p: RealPhoto) => boolean] => [
-			`held out: ${h}`,
-			(p) => p.source.repo === h
-		]),
-		['held out together', (p) => HELD_OUT.includes(p.source.repo)],
-		['developed on', (p) => !HELD_OUT.includes(p.source.repo)]
-	];
+	const groups: [string, (p: RealPhoto) => boolean][] = [['all', () => true]];
+	for (const repo of [...new Set(photos.map((p) => p.source.repo))])
+		groups.push([`source ${repo}`, (p) => p.source.repo === repo]);
 	for (const key of ['background', 'pips'] as const)
 		for (const v of [...new Set(photos.map((p) => p[key]))])
 			groups.push([`${key} ${v}`, (p) => p[key] === v]);
-	for (const [name, keep] of groups) {
+	for (const [label, keep] of groups) {
 		const g = rs.filter((r) => keep(r.photo));
-		if (g.length) console.log(realLine(name, g));
+		if (g.length) console.log(realLine(label, g));
 	}
 }
 
@@ -119,9 +125,6 @@ function sameHand(tiles: [number, number][], halves: number[]): boolean {
 			.join() === drawn.sort().join()
 	);
 }
-
-/** Sources the counter was not tuned on: their figures predict photos it has never seen. */
-const HELD_OUT = ['DomiBotUPM/DomiBot', 'Rakeduk/Domino_Detector'];
 
 async function main() {
 	if (process.argv.includes('--real')) return real();

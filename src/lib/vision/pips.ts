@@ -381,8 +381,11 @@ function classify(
 		if (onDivider(b, dividers, rp)) continue;
 		const rel = b.A / Am;
 		// A pip by a tile's edge has the face on only part of its ring: kept when it is round,
-		// pip-sized and deep.
-		const edgePip = b.ring >= 0.45 && rel >= 0.5 && rel <= 1.6 && b.el < 1.5 && b.depth > 0.45;
+		// pip-sized and deep. In a small photo a corner pip's ring is mostly off the tile: there
+		// it must be as round, as deep and as big as a pip can be.
+		const edgePip =
+			(b.ring >= 0.45 && rel >= 0.5 && rel <= 1.6 && b.el < 1.5 && b.depth > 0.45) ||
+			(b.ring >= 0.35 && rel >= 0.7 && rel <= 1.4 && b.el < 1.25 && b.depth >= 0.8);
 		if ((b.ring < 0.7 && !edgePip) || !onFace(I, b)) {
 			// Pip-like but not clearly on a face: perhaps a pip by a shadowed edge.
 			if (rel >= 0.5 && rel <= 1.6 && b.el < 1.5 && b.ring >= 0.3) ambiguous++;
