@@ -120,6 +120,7 @@ test('after one visit every screen and a deep link work offline', async ({ page,
 		'/settings',
 		`/evening/${id}`,
 		`/evening/${id}/standings`,
+		`/evening/${id}/scoreboard`,
 		`/evening/${id}/table`,
 		`/evening/${id}/round/1`
 	];
@@ -496,6 +497,7 @@ test('a strict CSP, no violation while navigating, and no request to any other o
 		'/settings',
 		`/evening/${id}`,
 		`/evening/${id}/standings`,
+		`/evening/${id}/scoreboard`,
 		`/evening/${id}/table`,
 		`/evening/${id}/round/1`
 	]) {
