@@ -5,14 +5,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { EVAL_SEED_BASE, renderScene, toPng } from '../tests/vision/render';
+import { timingScene, toPng } from '../tests/vision/render';
 import { realPhotos, REAL_DIR } from '../tests/vision/real';
 
 const out = process.argv[2];
 if (!out) throw new Error('usage: tsx scripts/bench-photos.ts <folder>');
 mkdirSync(join(out, 'synthetic'), { recursive: true });
 for (let i = 0; i < 20; i++) {
-	const scene = await renderScene(EVAL_SEED_BASE + 900_000 + i, { megapixels: 1 });
+	const scene = await timingScene(i);
 	writeFileSync(join(out, 'synthetic', `scene-${i}.png`), await toPng(scene));
 }
 const photos = realPhotos();

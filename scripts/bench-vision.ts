@@ -11,7 +11,7 @@
 import { loadavg } from 'node:os';
 import { countPips } from '../src/lib/vision/pips';
 import { sceneConditions } from '../tests/vision/conditions';
-import { EVAL_SEED_BASE, renderScene } from '../tests/vision/render';
+import { EVAL_SEED_BASE, renderScene, timingScene } from '../tests/vision/render';
 import {
 	decodeReal,
 	HELD_OUT_DIR,
@@ -195,7 +195,7 @@ async function main() {
 	const times: number[] = [];
 	const cpus: number[] = [];
 	for (let i = 0; i < 20; i++) {
-		const scene = await renderScene(EVAL_SEED_BASE + 900_000 + i, { megapixels: 1 });
+		const scene = await timingScene(i);
 		const t = performance.now();
 		const c0 = process.cpuUsage();
 		countPips(scene);

@@ -236,28 +236,39 @@ async function coldStart() {
 }
 
 /**
+ * In the page, before its scripts (addInitScript): `window.__bench.content` is the time of the
+ * frame that paints the first element matching `selector`, and `longtasks` the long tasks.
+ */
+function markContent(selector) {
+	const b = (window.__bench = { content: null, longtasks: [] });
+	new PerformanceObserver((list) => {
+		for (const e of list.getEntries())
+			b.longtasks.push({ start: e.startTime, duration: e.duration });
+	}).observe({ type: 'longtask', buffered: true });
+	new MutationObserver((_, observer) => {
+		if (!document.querySelector(selector)) return;
+		observer.disconnect();
+		requestAnimationFrame(() => (b.content = performance.now()));
+	}).observe(document, { childList: true, subtree: true });
+}
+
+/**
  * JS+CSS (gzip) fetched before the screen's content was painted, on a cold load: the resource
  * timing entries that started before the frame that painted `selector`.
  */
 async function paintBytes(path, selector) {
 	const page = await context.newPage();
 	try {
-		// The frame the content first appears in, marked in the page itself: a mark taken after
-		// Playwright has seen the content comes a round trip late, and counts what the screen
-		// starts fetching after its paint (the standings' chart) on some runs and not others.
-		await page.addInitScript((sel) => {
-			new MutationObserver((_, observer) => {
-				if (!document.querySelector(sel)) return;
-				observer.disconnect();
-				requestAnimationFrame(() => (window.__painted = performance.now()));
-			}).observe(document, { childList: true, subtree: true });
-		}, selector);
+		// The frame the content first appears in, marked in the page itself (markContent): a mark
+		// taken after Playwright has seen the content comes a round trip late, and counts what the
+		// screen starts fetching after its paint (the standings' chart) on some runs and not others.
+		await page.addInitScript(markContent, selector);
 		await page.goto(ORIGIN + path);
-		await page.waitForFunction(() => window.__painted !== undefined, null, { timeout: 30_000 });
+		await page.waitForFunction(() => window.__bench.content !== null, null, { timeout: 30_000 });
 		const files = await page.evaluate(() =>
 			performance
 				.getEntriesByType('resource')
-				.filter((e) => e.startTime < window.__painted)
+				.filter((e) => e.startTime < window.__bench.content)
 				.map((e) => new URL(e.name).pathname)
 		);
 		const code = [...new Set(files)].filter(
@@ -434,21 +445,7 @@ try {
 		const page = await context.newPage();
 		const cdp = await context.newCDPSession(page);
 		await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-		await page.addInitScript((selector) => {
-			const b = (window.__bench = { content: null, longtasks: [] });
-			new PerformanceObserver((list) => {
-				for (const e of list.getEntries())
-					b.longtasks.push({ start: e.startTime, duration: e.duration });
-			}).observe({ type: 'longtask', buffered: true });
-			let seen = false;
-			const check = () => {
-				if (seen || !document.querySelector(selector)) return;
-				seen = true;
-				// The frame that paints it.
-				requestAnimationFrame(() => (b.content = performance.now()));
-			};
-			new MutationObserver(check).observe(document, { childList: true, subtree: true });
-		}, screen.content);
+		await page.addInitScript(markContent, screen.content);
 		try {
 			await page.goto(origin + path);
 			await page.waitForFunction(() => window.__bench.content !== null, null, { timeout: 30_000 });

@@ -590,3 +590,8 @@ export async function toPng(s: { width: number; height: number; data: Uint8Clamp
 	x.putImageData(id, 0, 0);
 	return c.encode('png');
 }
+
+/** The i-th of the 1-megapixel scenes the counter's speed is timed on (held-out seeds). */
+export function timingScene(i: number): Promise<Scene> {
+	return renderScene(EVAL_SEED_BASE + 900_000 + i, { megapixels: 1 });
+}

@@ -4,7 +4,7 @@
 // it. Only a clean reading is offered: every pip in exactly one half, no half over twelve, no tile
 // twice, each half's pips symmetric. A pip outside every half (a tile whose divider went unseen) or
 // in two (tiles touching) means the photo gives the pip total only.
-import { axisGap, median } from './image';
+import { axisGap, lineCoords, median } from './image';
 
 /** What a divider line needs: where it is and its extent (a described blob has these). */
 export interface Divider {
@@ -55,18 +55,15 @@ function joinPieces(dividers: Divider[], rp: number): Line[] {
 		for (let j = i + 1; j < lines.length; j++) {
 			const a = lines[i]!;
 			const b = lines[j]!;
-			const ux = Math.cos(a.angle);
-			const uy = Math.sin(a.angle);
-			const t = (b.x - a.x) * ux + (b.y - a.y) * uy;
-			const v = -(b.x - a.x) * uy + (b.y - a.y) * ux;
+			const { t, v } = lineCoords(a, b);
 			const gap = Math.abs(t) - (a.length + b.length) / 2;
 			if (axisGap(a.angle, b.angle) > 0.2 || Math.abs(v) > rp || gap > SPINNER * rp) continue;
 			const lo = Math.min(-a.length / 2, t - b.length / 2);
 			const hi = Math.max(a.length / 2, t + b.length / 2);
 			const mid = (lo + hi) / 2;
 			lines[i] = {
-				x: a.x + ux * mid,
-				y: a.y + uy * mid,
+				x: a.x + Math.cos(a.angle) * mid,
+				y: a.y + Math.sin(a.angle) * mid,
 				angle: a.angle,
 				length: hi - lo,
 				ring: Math.min(a.ring, b.ring)
@@ -112,10 +109,7 @@ export function tilesOf(pips: Spot[], dividers: Divider[], rp: number): [number,
 	for (const p of pips) {
 		let home: [number, 0 | 1] | null = null;
 		for (const [i, d] of lines.entries()) {
-			const ux = Math.cos(d.angle);
-			const uy = Math.sin(d.angle);
-			const t = (p.x - d.x) * ux + (p.y - d.y) * uy;
-			const v = -(p.x - d.x) * uy + (p.y - d.y) * ux;
+			const { t, v } = lineCoords(d, p);
 			if (Math.abs(t) > ACROSS * d.length || Math.abs(v) > OUT * d.length || Math.abs(v) < rp)
 				continue;
 			if (home) return null;

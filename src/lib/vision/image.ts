@@ -490,3 +490,16 @@ export function axisGap(a: number, b: number): number {
 	const d = Math.abs(a - b) % Math.PI;
 	return Math.min(d, Math.PI - d);
 }
+
+/** Where `p` lies against the line through (x, y) at `angle`: `t` along it, `v` across it. */
+export function lineCoords(
+	line: { x: number; y: number; angle: number },
+	p: { x: number; y: number }
+): { t: number; v: number } {
+	const ux = Math.cos(line.angle);
+	const uy = Math.sin(line.angle);
+	return {
+		t: (p.x - line.x) * ux + (p.y - line.y) * uy,
+		v: -(p.x - line.x) * uy + (p.y - line.y) * ux
+	};
+}

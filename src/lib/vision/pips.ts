@@ -18,6 +18,7 @@ import {
 	dilate,
 	downscale,
 	label,
+	lineCoords,
 	median,
 	moments,
 	type Components,
@@ -581,10 +582,7 @@ function dividerBlobs(blobs: Blob[], rp: number): Blob[] {
 function onDivider(b: Blob, dividers: Blob[], rp: number): boolean {
 	for (const d of dividers) {
 		if (d === b) return true;
-		const ux = Math.cos(d.angle);
-		const uy = Math.sin(d.angle);
-		const t = (b.x - d.x) * ux + (b.y - d.y) * uy;
-		const v = -(b.x - d.x) * uy + (b.y - d.y) * ux;
+		const { t, v } = lineCoords(d, b);
 		if (Math.abs(v) < 0.7 * rp && Math.abs(t) < 2 * d.major + rp) return true;
 	}
 	return false;
