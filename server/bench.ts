@@ -37,6 +37,7 @@ const pct = (xs: number[], p: number) => {
 	return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
 const ms = (x: number) => x.toFixed(1);
+const spread = (times: number[]) => `p50 ${ms(pct(times, 50))} ms, p95 ${ms(pct(times, 95))} ms`;
 
 /** CPU ms a process has used (Linux /proc), so a figure can be read apart from the machine's load. */
 function cpuMs(pid: number): number {
@@ -179,7 +180,7 @@ async function floor(tokens: string[], bodies: string[][]): Promise<string> {
 		const post = poster(url);
 		await pushAll(post, tokens.slice(0, 3), bodies); // warm, as the club server was
 		const { times, elapsed } = await pushAll(post, tokens, bodies);
-		return `p50 ${ms(pct(times, 50))} ms, p95 ${ms(pct(times, 95))} ms, ${Math.round(times.length / elapsed).toLocaleString('en')} batches/s`;
+		return `${spread(times)}, ${Math.round(times.length / elapsed).toLocaleString('en')} batches/s`;
 	} finally {
 		child.kill();
 	}
@@ -244,7 +245,7 @@ async function pushAtOnce(TABLES: number): Promise<void> {
 	const empty = await floor(tokens, bodies);
 	console.log(
 		`Club server (${ENGINE}): ${TABLES} tables × ${ROUNDS} rounds × ${PLAYERS} players pushed at once on loopback (after a ${WARM_UP}-evening warm-up): ${times.length} batches, ` +
-			`p50 ${ms(pct(times, 50))} ms, p95 ${ms(pct(times, 95))} ms per batch (goal p95 < 100 ms); ` +
+			`${spread(times)} per batch (goal p95 < 100 ms); ` +
 			`${Math.round(rounds / elapsed).toLocaleString('en')} rounds/s; CPU per batch: server ${ms(cpuPerBatch)} ms${ENGINE === 'pglite' ? ' (database included)' : `, PostgreSQL ${ms(pgPerBatch)} ms`}, the phones' side (this process) ${ms(benchPerBatch)} ms; ${retries} connections retried; rounds stored ${stored!.n} of ${rounds}, ${stored!.n === stored!.d && stored!.n === rounds ? 'each once' : 'NOT each once'}; ` +
 			`the floor, the same load answered by an empty HTTP server on this machine: ${empty}`
 	);
