@@ -4,9 +4,10 @@ import { defineConfig } from 'vitest/config';
 import { svelteTesting } from '@testing-library/svelte/vite';
 import { pwaIcons } from './scripts/pwa-icons.js';
 import { paraglideOptions } from './paraglide.options.js';
+import { chunkGroup } from './scripts/chunk-groups.js';
 
-// One ordinary build: SvelteKit's and Vite's own chunking, Paraglide as it ships.
-const FRAMEWORK = /node_modules\/(svelte|esm-env|clsx|devalue|@sveltejs\/kit)\//;
+// One ordinary build: SvelteKit's and Vite's own chunking (grouped by Vite's manualChunks option),
+// Paraglide as it ships.
 export default defineConfig({
 	plugins: [
 		// First: renders the app icons into static/icons/ before SvelteKit lists static/.
@@ -20,11 +21,12 @@ export default defineConfig({
 	build: {
 		rollupOptions: {
 			output: {
-				// Svelte's and SvelteKit's runtime is one file that every screen shares (it changes
-				// only with them), instead of a dozen small ones per screen. (Rollup's
-				// experimentalMinChunkSize cut more files, but merged small modules into chunks that
-				// import Dexie: the read-only view then loaded Dexie behind its rounds list.)
-				manualChunks: (id) => (FRAMEWORK.test(id) ? 'framework' : undefined)
+				// A few files per screen instead of dozens (scripts/chunk-groups.js says which).
+				// Only the modules named go into a group: without this Rollup adds each one's imports
+				// too, and home and the read-only view then loaded Dexie. (experimentalMinChunkSize
+				// is not used: it merged small modules into chunks that import Dexie.)
+				manualChunks: chunkGroup,
+				onlyExplicitManualChunks: true
 			}
 		}
 	},

@@ -1,0 +1,78 @@
+// How the app's modules are grouped into files (a Vite option: Rollup's manualChunks, with
+// onlyExplicitManualChunks so that a group holds only the modules named here).
+//
+// Rollup alone makes one chunk per distinct set of screens that import a module: with ten
+// screens that is dozens of files of a few hundred bytes, and a warm evening screen asked the
+// service worker for 44 files before its content (the build before the one-build change: 14).
+// The groups, from the module graph Rollup gives (static imports only):
+// - `framework`: what the app needs before it starts (Svelte, SvelteKit, Vite's preload
+//   helper, and whatever SvelteKit's entries import), one file every screen loads first;
+// - `layout`: the root layout's modules, which every screen loads beside its own;
+// - `screens`: modules that two or more evening screens need and neither cold screen (home,
+//   the read-only view) does: Dexie, the db and the state classes, shared components;
+// - everything else stays where Rollup puts it: what home or the view needs (the graph here
+//   counts every module behind a barrel such as `$lib/rules`, Rollup counts only those used,
+//   so only Rollup keeps those two screens to what they use), messages (all behind
+//   Paraglide's barrel), one screen's own code, and code loaded by import() only (the chart,
+//   the photo count, the club: it loads only for a phone that joined one).
+
+const FRAMEWORK =
+	/node_modules\/(svelte|esm-env|clsx|devalue|@sveltejs\/kit)\/|^\0vite\/preload-helper/;
+/** SvelteKit's two client entries (its runtime and the app's manifest); each screen is an entry too. */
+const START =
+	/\/@sveltejs\/kit\/src\/runtime\/client\/entry\.js$|\/\.svelte-kit\/generated\/client-optimized\/app\.js$/;
+const MESSAGE = /\/src\/lib\/paraglide\/messages\//;
+const ROUTE = /\/src\/routes(\/.*)?\/\+(page|layout)(\.svelte|\.ts)$/;
+/** The screens that load cold, by their route's folder. */
+const COLD = new Set(['', '/view']);
+/** Routes whose modules are never put beside the evening screens'. */
+const APART = /^\/club(\/|$)/;
+
+/**
+ * @typedef {{ getModuleIds: () => IterableIterator<string>, getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }} Graph
+ * @typedef {{ start: boolean, layout: boolean, cold: boolean, screens: Set<string> }} Reach
+ */
+
+/** Rollup's `output.manualChunks`. */
+export function chunkGroup(/** @type {string} */ id, /** @type {Graph} */ graph) {
+	const reach = reachOf(graph).get(id);
+	if (FRAMEWORK.test(id) || reach?.start) return 'framework';
+	if (!reach || MESSAGE.test(id)) return undefined;
+	if (reach.layout) return 'layout';
+	return !reach.cold && reach.screens.size >= 2 ? 'screens' : undefined;
+}
+
+/** @type {WeakMap<object, Map<string, Reach>>} */
+const cache = new WeakMap();
+
+/** For each module: which entries, layouts and screens import it, directly or not. */
+function reachOf(/** @type {Graph} */ graph) {
+	const known = cache.get(graph.getModuleInfo);
+	if (known) return known;
+	/** @type {Map<string, Reach>} */
+	const reach = new Map();
+	for (const root of graph.getModuleIds()) {
+		const route = ROUTE.exec(root);
+		const entry = START.test(root);
+		if (!entry && !route) continue;
+		const folder = route?.[1] ?? '';
+		if (APART.test(folder)) continue;
+		for (const id of staticClosure(root, graph)) {
+			const r = reach.get(id) ?? { start: false, layout: false, cold: false, screens: new Set() };
+			if (entry) r.start = true;
+			else if (folder === '' && route?.[2] === 'layout') r.layout = true;
+			else if (COLD.has(folder)) r.cold = true;
+			else r.screens.add(folder);
+			reach.set(id, r);
+		}
+	}
+	cache.set(graph.getModuleInfo, reach);
+	return reach;
+}
+
+function staticClosure(/** @type {string} */ root, /** @type {Graph} */ graph) {
+	const seen = new Set([root]);
+	for (const id of seen)
+		for (const dep of graph.getModuleInfo(id)?.importedIds ?? []) seen.add(dep);
+	return seen;
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { chunkGroup } from '../../scripts/chunk-groups.js';
+
+// A small app's module graph, as Rollup's manualChunks sees it (static imports only).
+const APP = '/app/.svelte-kit/generated/client-optimized/app.js';
+const KIT_ENTRY = '/app/node_modules/@sveltejs/kit/src/runtime/client/entry.js';
+const R = '/app/src/routes';
+const L = '/app/src/lib';
+const IMPORTS: Record<string, string[]> = {
+	[KIT_ENTRY]: ['/app/node_modules/svelte/src/internal/client/index.js'],
+	[APP]: ['\0vite/preload-helper.js', '/app/.svelte-kit/generated/root.svelte'],
+	'/app/.svelte-kit/generated/root.svelte': [
+		'/app/node_modules/svelte/src/internal/client/index.js'
+	],
+	[`${R}/+layout.svelte`]: [`${L}/state/app-status.svelte.ts`, `${L}/paraglide/messages.js`],
+	[`${L}/paraglide/messages.js`]: [`${L}/paraglide/messages/_index.js`],
+	[`${L}/paraglide/messages/_index.js`]: [`${L}/paraglide/messages/home_title.js`],
+	[`${R}/+page.svelte`]: [`${L}/db/peek.ts`, `${L}/rules/index.ts`],
+	[`${R}/view/+page.svelte`]: [`${L}/rules/index.ts`],
+	[`${L}/rules/index.ts`]: [`${L}/rules/score.ts`],
+	[`${R}/evening/[id]/+page.svelte`]: [
+		`${L}/state/evening.svelte.ts`,
+		`${L}/rules/index.ts`,
+		`${L}/components/round/ScoreEntry.svelte`
+	],
+	[`${R}/evening/[id]/standings/+page.svelte`]: [`${L}/state/evening.svelte.ts`],
+	[`${L}/state/evening.svelte.ts`]: [`${L}/db/client.ts`],
+	[`${L}/db/client.ts`]: ['/app/node_modules/dexie/dist/dexie.js'],
+	[`${R}/club/standings/+page.svelte`]: [
+		`${L}/state/club.svelte.ts`,
+		`${L}/state/evening.svelte.ts`
+	],
+	// Reached only through import(): not in anyone's static imports.
+	[`${L}/components/chart.ts`]: []
+};
+const graph = {
+	getModuleIds: () => new Set([...Object.keys(IMPORTS), ...Object.values(IMPORTS).flat()]).values(),
+	getModuleInfo: (id: string) => ({ importedIds: IMPORTS[id] ?? [] })
+};
+const group = (id: string) => chunkGroup(id, graph);
+
+describe('chunkGroup: which file a module goes to', () => {
+	it('puts what the app needs to start in one framework file', () => {
+		expect(group('/app/node_modules/svelte/src/internal/client/index.js')).toBe('framework');
+		expect(group('\0vite/preload-helper.js')).toBe('framework');
+		expect(group('/app/.svelte-kit/generated/root.svelte')).toBe('framework');
+	});
+
+	it("puts the root layout's modules in one file, but not the messages behind Paraglide's barrel", () => {
+		expect(group(`${L}/state/app-status.svelte.ts`)).toBe('layout');
+		expect(group(`${L}/paraglide/messages.js`)).toBe('layout');
+		expect(group(`${L}/paraglide/messages/home_title.js`)).toBeUndefined();
+	});
+
+	it('puts what two evening screens share in one file: Dexie, the db, the state', () => {
+		for (const id of [
+			`${L}/state/evening.svelte.ts`,
+			`${L}/db/client.ts`,
+			'/app/node_modules/dexie/dist/dexie.js'
+		])
+			expect(group(id), id).toBe('screens');
+	});
+
+	it('leaves to Rollup what home or the read-only view needs, so they load only what they use', () => {
+		for (const id of [
+			`${L}/db/peek.ts`,
+			`${L}/rules/index.ts`,
+			`${L}/rules/score.ts`,
+			`${R}/+page.svelte`
+		])
+			expect(group(id), id).toBeUndefined();
+	});
+
+	it("leaves one screen's own code, the club's, and code loaded by import() to Rollup", () => {
+		expect(group(`${L}/components/round/ScoreEntry.svelte`)).toBeUndefined();
+		expect(group(`${L}/state/club.svelte.ts`)).toBeUndefined();
+		expect(group(`${L}/components/chart.ts`)).toBeUndefined();
+	});
+});
