@@ -9,7 +9,9 @@
 //   helper, and whatever SvelteKit's entries import), one file every screen loads first;
 // - `layout`: the root layout's modules, which every screen loads beside its own;
 // - `screens`: modules that two or more evening screens need and neither cold screen (home,
-//   the read-only view) does: Dexie, the db and the state classes, shared components;
+//   the read-only view) does: Dexie, the db and the state classes, shared components. "Needs"
+//   counts what a cold screen loads later by import() too (the view's rounds list, its failure
+//   words), unless that import loads Dexie anyway (the view's Keep a copy);
 // - everything else stays where Rollup puts it: what home or the view needs (the graph here
 //   counts every module behind a barrel such as `$lib/rules`, Rollup counts only those used,
 //   so only Rollup keeps those two screens to what they use), messages (all behind
@@ -21,6 +23,7 @@ const FRAMEWORK =
 /** SvelteKit's two client entries (its runtime and the app's manifest); each screen is an entry too. */
 const START =
 	/\/@sveltejs\/kit\/src\/runtime\/client\/entry\.js$|\/\.svelte-kit\/generated\/client-optimized\/app\.js$/;
+const DEXIE = /\/node_modules\/dexie\//;
 const MESSAGE = /\/src\/lib\/paraglide\/messages\//;
 const ROUTE = /\/src\/routes(\/.*)?\/\+(page|layout)(\.svelte|\.ts)$/;
 /** The screens that load cold, by their route's folder. */
@@ -29,7 +32,7 @@ const COLD = new Set(['', '/view']);
 const APART = /^\/club(\/|$)/;
 
 /**
- * @typedef {{ getModuleIds: () => IterableIterator<string>, getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }} Graph
+ * @typedef {{ getModuleIds: () => IterableIterator<string>, getModuleInfo: (id: string) => { importedIds: readonly string[], dynamicallyImportedIds: readonly string[] } | null }} Graph
  * @typedef {{ start: boolean, layout: boolean, cold: boolean, screens: Set<string> }} Reach
  */
 
@@ -66,8 +69,28 @@ function reachOf(/** @type {Graph} */ graph) {
 			reach.set(id, r);
 		}
 	}
+	for (const id of loadedLaterByCold(graph, reach)) {
+		const r = reach.get(id);
+		if (r) r.cold = true;
+	}
 	cache.set(graph.getModuleInfo, reach);
 	return reach;
+}
+
+/** The modules a cold screen (or the root layout) may load later by import() without Dexie. */
+function loadedLaterByCold(/** @type {Graph} */ graph, /** @type {Map<string, Reach>} */ reach) {
+	const seen = new Set([...reach].filter(([, r]) => r.cold || r.layout).map(([id]) => id));
+	const later = new Set();
+	for (const id of seen)
+		for (const target of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+			const closure = staticClosure(target, graph);
+			if ([...closure].some((m) => DEXIE.test(m))) continue;
+			for (const m of closure) {
+				later.add(m);
+				seen.add(m);
+			}
+		}
+	return later;
 }
 
 function staticClosure(/** @type {string} */ root, /** @type {Graph} */ graph) {

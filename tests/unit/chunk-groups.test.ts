@@ -16,14 +16,19 @@ const IMPORTS: Record<string, string[]> = {
 	[`${L}/paraglide/messages.js`]: [`${L}/paraglide/messages/_index.js`],
 	[`${L}/paraglide/messages/_index.js`]: [`${L}/paraglide/messages/home_title.js`],
 	[`${R}/+page.svelte`]: [`${L}/db/peek.ts`, `${L}/rules/index.ts`],
-	[`${R}/view/+page.svelte`]: [`${L}/rules/index.ts`],
+	[`${R}/view/+page.svelte`]: [`${L}/rules/index.ts`, `${L}/state/link.svelte.ts`],
 	[`${L}/rules/index.ts`]: [`${L}/rules/score.ts`],
 	[`${R}/evening/[id]/+page.svelte`]: [
 		`${L}/state/evening.svelte.ts`,
 		`${L}/rules/index.ts`,
-		`${L}/components/round/ScoreEntry.svelte`
+		`${L}/components/round/ScoreEntry.svelte`,
+		`${L}/components/Domino.svelte`
 	],
-	[`${R}/evening/[id]/standings/+page.svelte`]: [`${L}/state/evening.svelte.ts`],
+	[`${R}/evening/[id]/standings/+page.svelte`]: [
+		`${L}/state/evening.svelte.ts`,
+		`${L}/components/Domino.svelte`
+	],
+	[`${L}/components/round/RoundsList.svelte`]: [`${L}/components/Domino.svelte`],
 	[`${L}/state/evening.svelte.ts`]: [`${L}/db/client.ts`],
 	[`${L}/db/client.ts`]: ['/app/node_modules/dexie/dist/dexie.js'],
 	[`${R}/club/standings/+page.svelte`]: [
@@ -33,9 +38,22 @@ const IMPORTS: Record<string, string[]> = {
 	// Reached only through import(): not in anyone's static imports.
 	[`${L}/components/chart.ts`]: []
 };
+// What is loaded by import(): the view shows its rounds list after paint (no Dexie), and keeps a
+// copy of the evening on a tap (Dexie).
+const LATER: Record<string, string[]> = {
+	[`${L}/state/link.svelte.ts`]: [`${L}/components/round/RoundsList.svelte`, `${L}/db/client.ts`]
+};
 const graph = {
-	getModuleIds: () => new Set([...Object.keys(IMPORTS), ...Object.values(IMPORTS).flat()]).values(),
-	getModuleInfo: (id: string) => ({ importedIds: IMPORTS[id] ?? [] })
+	getModuleIds: () =>
+		new Set([
+			...Object.keys(IMPORTS),
+			...Object.values(IMPORTS).flat(),
+			...Object.values(LATER).flat()
+		]).values(),
+	getModuleInfo: (id: string) => ({
+		importedIds: IMPORTS[id] ?? [],
+		dynamicallyImportedIds: LATER[id] ?? []
+	})
 };
 const group = (id: string) => chunkGroup(id, graph);
 
@@ -59,6 +77,14 @@ describe('chunkGroup: which file a module goes to', () => {
 			'/app/node_modules/dexie/dist/dexie.js'
 		])
 			expect(group(id), id).toBe('screens');
+	});
+
+	it('keeps out of it what a cold screen loads later without Dexie', () => {
+		// The view's rounds list (import() after paint) shows dominoes: loading it must not load
+		// the evening screens' file, with Dexie in it.
+		expect(group(`${L}/components/Domino.svelte`)).toBeUndefined();
+		// Keep a copy loads Dexie anyway, so the db stays with the evening screens'.
+		expect(group(`${L}/db/client.ts`)).toBe('screens');
 	});
 
 	it('leaves to Rollup what home or the read-only view needs, so they load only what they use', () => {
