@@ -81,8 +81,11 @@ function reachOf(/** @type {Graph} */ graph) {
 function loadedLaterByCold(/** @type {Graph} */ graph, /** @type {Map<string, Reach>} */ reach) {
 	const seen = new Set([...reach].filter(([, r]) => r.cold || r.layout).map(([id]) => id));
 	const later = new Set();
+	const examined = new Set();
 	for (const id of seen)
 		for (const target of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+			if (examined.has(target)) continue;
+			examined.add(target);
 			const closure = staticClosure(target, graph);
 			if ([...closure].some((m) => DEXIE.test(m))) continue;
 			for (const m of closure) {
