@@ -176,6 +176,41 @@ test('after one visit every screen and a deep link work offline', async ({ page,
 	await context.setOffline(false);
 });
 
+test('the build’s files come from its cache without the worker; one missing there from the network', async ({
+	page,
+	context
+}) => {
+	await page.goto('/');
+	await waitForController(page);
+	const cdp = await context.newCDPSession(page);
+	await cdp.send('Network.enable');
+	const answered: { file: string; source?: string }[] = [];
+	cdp.on('Network.responseReceived', ({ response }) => {
+		if (!response.url.includes('/_app/immutable/')) return;
+		answered.push({
+			file: response.url,
+			source: response.serviceWorkerRouterInfo?.actualSourceType
+		});
+	});
+	await page.goto('/settings');
+	await expect(page.locator('h1').first()).toBeVisible();
+	// Every script and style of the screen, answered by the browser from the cache (the static
+	// route), none by the worker's fetch handler.
+	await expect.poll(() => answered.length).toBeGreaterThan(3);
+	expect(answered.filter((a) => a.source !== 'cache')).toEqual([]);
+
+	// A file the cache lost (an evicted entry) still loads, from the network.
+	const lost = await page.evaluate(async () => {
+		const cache = await caches.open((await caches.keys())[0]!);
+		const request = (await cache.keys()).find((r) => r.url.includes('/_app/immutable/'))!;
+		await cache.delete(request);
+		const response = await fetch(request.url, { cache: 'no-store' });
+		return { ok: response.ok, bytes: (await response.arrayBuffer()).byteLength };
+	});
+	expect(lost.ok).toBe(true);
+	expect(lost.bytes).toBeGreaterThan(0);
+});
+
 test.describe('an update from build A to build B', () => {
 	let buildB = '';
 	let kitOutB = '';
