@@ -6,7 +6,11 @@
 // service worker for 44 files before its content (the build before the one-build change: 14).
 // The groups, from the module graph Rollup gives (static imports only):
 // - `framework`: what the app needs before it starts (Svelte, SvelteKit, Vite's preload
-//   helper, and whatever SvelteKit's entries import), one file every screen loads first;
+//   helper, and whatever SvelteKit's entries import), one file every screen loads first. Not
+//   the app's manifest itself (SvelteKit's generated `app.js`, which loads each screen by
+//   import()): it stays in its own entry file, because SvelteKit lists the files a prerendered
+//   page preloads by walking imports, and stops at files already met behind an import(). With
+//   the manifest in `framework`, every page preloaded only its screen's first file;
 // - `layout`: the root layout's modules, which every screen loads beside its own;
 // - `screens`: modules that two or more evening screens need and neither cold screen (home,
 //   the read-only view) does: Dexie, the db and the state classes, shared components. "Needs"
@@ -23,6 +27,7 @@ const FRAMEWORK =
 /** SvelteKit's two client entries (its runtime and the app's manifest); each screen is an entry too. */
 const START =
 	/\/@sveltejs\/kit\/src\/runtime\/client\/entry\.js$|\/\.svelte-kit\/generated\/client-optimized\/app\.js$/;
+const MANIFEST = /\/\.svelte-kit\/generated\/client-optimized\/app\.js$/;
 const DEXIE = /\/node_modules\/dexie\//;
 const MESSAGE = /\/src\/lib\/paraglide\/messages\//;
 const ROUTE = /\/src\/routes(\/.*)?\/\+(page|layout)(\.svelte|\.ts)$/;
@@ -38,6 +43,7 @@ const APART = /^\/club(\/|$)/;
 
 /** Rollup's `output.manualChunks`. */
 export function chunkGroup(/** @type {string} */ id, /** @type {Graph} */ graph) {
+	if (MANIFEST.test(id)) return undefined;
 	const reach = reachOf(graph).get(id);
 	if (FRAMEWORK.test(id) || reach?.start) return 'framework';
 	if (!reach || MESSAGE.test(id)) return undefined;

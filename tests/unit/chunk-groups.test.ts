@@ -64,6 +64,10 @@ describe('chunkGroup: which file a module goes to', () => {
 		expect(group('/app/.svelte-kit/generated/root.svelte')).toBe('framework');
 	});
 
+	it("keeps SvelteKit's manifest of screens (every screen by import()) in its own entry file", () => {
+		expect(group(APP)).toBeUndefined();
+	});
+
 	it("puts the root layout's modules in one file, but not the messages behind Paraglide's barrel", () => {
 		expect(group(`${L}/state/app-status.svelte.ts`)).toBe('layout');
 		expect(group(`${L}/paraglide/messages.js`)).toBe('layout');
