@@ -201,7 +201,9 @@ test('the build’s files come from its cache without the worker; one missing th
 
 	// A file the cache lost (an evicted entry) still loads, from the network.
 	const lost = await page.evaluate(async () => {
-		const cache = await caches.open((await caches.keys())[0]!);
+		// The build's cache (the worker keeps one per build, named caboose-<version>).
+		const name = (await caches.keys()).find((key) => key.startsWith('caboose-'))!;
+		const cache = await caches.open(name);
 		const request = (await cache.keys()).find((r) => r.url.includes('/_app/immutable/'))!;
 		await cache.delete(request);
 		const response = await fetch(request.url, { cache: 'no-store' });
