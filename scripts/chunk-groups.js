@@ -24,10 +24,10 @@
 
 const FRAMEWORK =
 	/node_modules\/(svelte|esm-env|clsx|devalue|@sveltejs\/kit)\/|^\0vite\/preload-helper/;
-/** SvelteKit's two client entries (its runtime and the app's manifest); each screen is an entry too. */
-const START =
-	/\/@sveltejs\/kit\/src\/runtime\/client\/entry\.js$|\/\.svelte-kit\/generated\/client-optimized\/app\.js$/;
+/** SvelteKit's manifest of screens: its generated `app.js`, one of its two client entries. */
 const MANIFEST = /\/\.svelte-kit\/generated\/client-optimized\/app\.js$/;
+/** SvelteKit's other client entry, its runtime; each screen is an entry too. */
+const KIT_ENTRY = /\/@sveltejs\/kit\/src\/runtime\/client\/entry\.js$/;
 const DEXIE = /\/node_modules\/dexie\//;
 const MESSAGE = /\/src\/lib\/paraglide\/messages\//;
 const ROUTE = /\/src\/routes(\/.*)?\/\+(page|layout)(\.svelte|\.ts)$/;
@@ -62,7 +62,7 @@ function reachOf(/** @type {Graph} */ graph) {
 	const reach = new Map();
 	for (const root of graph.getModuleIds()) {
 		const route = ROUTE.exec(root);
-		const entry = START.test(root);
+		const entry = KIT_ENTRY.test(root) || MANIFEST.test(root);
 		if (!entry && !route) continue;
 		const folder = route?.[1] ?? '';
 		if (APART.test(folder)) continue;
