@@ -11,7 +11,8 @@
 //   screens need their evening); only for the screens people load cold (home, the read-only
 //   view), or every screen with BENCH_LH_ALL=1;
 // - warm start-up (a second visit: the service worker answers, 4× CPU slowdown): time until the
-//   screen's content is painted and its longest task, with only the bench's own evening, then
+//   screen's content is painted, until it takes a tap (printed beside a baseline: the same unless
+//   the content is painted inert) and its longest task, with only the bench's own evening, then
 //   again after 500 finished evenings of 4 players × 13 rounds were imported through Settings'
 //   Import backup (the app's own backup format).
 // Then: Interaction to Next Paint of a score keystroke, a went-out tap and a marker tap at 4×
@@ -237,19 +238,32 @@ async function coldStart() {
 
 /**
  * In the page, before its scripts (addInitScript): `window.__bench.content` is the time of the
- * frame that paints the first element matching `selector`, and `longtasks` the long tasks.
+ * frame that paints the first element matching `selector`, `use` the frame from which it takes a
+ * tap (not inside an `inert` element: an earlier build painted its evening screens from a first
+ * read and kept them inert until its database answered), and `longtasks` the long tasks.
  */
 function markContent(selector) {
-	const b = (window.__bench = { content: null, longtasks: [] });
+	const b = (window.__bench = { content: null, use: null, longtasks: [] });
 	new PerformanceObserver((list) => {
 		for (const e of list.getEntries())
 			b.longtasks.push({ start: e.startTime, duration: e.duration });
 	}).observe({ type: 'longtask', buffered: true });
+	let painted = false;
 	new MutationObserver((_, observer) => {
-		if (!document.querySelector(selector)) return;
+		const element = document.querySelector(selector);
+		if (!element) return;
+		const usable = !element.closest('[inert]');
+		if (!painted) requestAnimationFrame(() => (b.content = performance.now()));
+		painted = true;
+		if (!usable) return;
 		observer.disconnect();
-		requestAnimationFrame(() => (b.content = performance.now()));
-	}).observe(document, { childList: true, subtree: true });
+		requestAnimationFrame(() => (b.use = performance.now()));
+	}).observe(document, {
+		childList: true,
+		subtree: true,
+		attributes: true,
+		attributeFilter: ['inert']
+	});
 }
 
 /**
@@ -448,7 +462,7 @@ try {
 		await page.addInitScript(markContent, screen.content);
 		try {
 			await page.goto(origin + path);
-			await page.waitForFunction(() => window.__bench.content !== null, null, { timeout: 30_000 });
+			await page.waitForFunction(() => window.__bench.use !== null, null, { timeout: 30_000 });
 			// Long tasks just after the content (the rest of a list) count too.
 			await page.waitForTimeout(1000);
 			const b = await page.evaluate(() => window.__bench);
@@ -456,6 +470,7 @@ try {
 			const fromWorker = await page.evaluate(() => !!navigator.serviceWorker?.controller);
 			return {
 				ms: b.content,
+				use: b.use,
 				longest: tasks.reduce((m, t) => Math.max(m, t.duration), 0),
 				total: tasks.reduce((m, t) => m + t.duration, 0),
 				fromWorker
@@ -486,6 +501,7 @@ try {
 		runs,
 		ms: median(runs.map((r) => r.ms)),
 		msRange: range(runs.map((r) => r.ms)),
+		use: median(runs.map((r) => r.use)),
 		longest: median(runs.map((r) => r.longest)),
 		total: median(runs.map((r) => r.total)),
 		fromWorker: runs.every((r) => r.fromWorker)
@@ -729,6 +745,20 @@ if (BASELINE)
 	console.log(
 		`base: the same start-ups of the baseline build ${BASELINE}, taken alternately with this build's, run by run; ×: this build's median / the baseline's.`
 	);
+if (BASELINE) {
+	// Time to use beside time to content: they differ only where a screen paints before it takes
+	// a tap (the baseline's evening screens, painted from a first read and inert until Dexie).
+	const use = (r, key) => r[key]?.use;
+	const ratio = (a, b) => (a && b ? (a / b).toFixed(2) : '–');
+	console.log('');
+	console.log(`time to use (ms until the content takes a tap; warm, 4× CPU, median of ${RUNS}):`);
+	for (const r of result.screens) {
+		if (!r.empty) continue;
+		const one = `1 evening ${ms(use(r, 'empty'))} / base ${ms(use(r, 'emptyBaseline'))} = ${ratio(use(r, 'empty'), use(r, 'emptyBaseline'))}`;
+		const many = `${EVENINGS} evenings ${ms(use(r, 'history'))} / base ${ms(use(r, 'historyBaseline'))} = ${ratio(use(r, 'history'), use(r, 'historyBaseline'))}`;
+		console.log(`  ${r.name.padEnd(16)} ${one}; ${many}`);
+	}
+}
 const inpMs = (n) => (n > 0 ? `${Math.round(n)}` : '<16');
 const inpText = Object.entries(result.inp)
 	.map(([k, v]) => `${k} ${inpMs(v.median)} ms (max ${inpMs(v.max)})`)
