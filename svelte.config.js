@@ -66,6 +66,11 @@ const config = {
 		// The CSS of a screen goes into its HTML, so no stylesheet request holds up the first paint
 		// (the whole app's CSS is a few KiB).
 		inlineStyleThreshold: 20_000,
+		// A page names the files of its screen with <link rel="preload"> and the `.mjs` ending
+		// (SvelteKit's option), not with modulepreload, which in Chromium compiles each file as it
+		// arrives, in tasks between those that parse the page. Warm loads at 4× CPU slowdown painted
+		// 4–19 % sooner. A static host must send `.mjs` as JavaScript (most do).
+		output: { preloadStrategy: 'preload-mjs' },
 		// Hash mode: the inline boot script and the theme script are allowed by their hashes;
 		// nothing from any other origin.
 		csp: {

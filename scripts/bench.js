@@ -286,7 +286,7 @@ async function paintBytes(path, selector) {
 				.map((e) => new URL(e.name).pathname)
 		);
 		const code = [...new Set(files)].filter(
-			(f) => /\.(js|css)$/.test(f) && !f.includes('service-worker')
+			(f) => /\.(m?js|css)$/.test(f) && !f.includes('service-worker')
 		);
 		return { bytes: code.reduce((n, f) => n + gz(f.slice(1)), 0), files: code.length };
 	} finally {
@@ -418,7 +418,7 @@ try {
 				const url = new URL(item.url);
 				if (
 					url.origin === ORIGIN &&
-					/\.(js|css)$/.test(url.pathname) &&
+					/\.(m?js|css)$/.test(url.pathname) &&
 					!url.pathname.includes('service-worker')
 				)
 					loaded += gz(url.pathname.slice(1));

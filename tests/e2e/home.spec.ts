@@ -23,7 +23,7 @@ const isDexie = (body: string) => body.includes('SchemaDiff') || body.includes('
 function scriptsOf(page: Page): Map<string, string | null> {
 	const scripts = new Map<string, string | null>();
 	page.on('response', (res) => {
-		if (!res.url().endsWith('.js') || res.url().includes('service-worker')) return;
+		if (!/\.m?js$/.test(res.url()) || res.url().includes('service-worker')) return;
 		scripts.set(res.url(), null);
 		res.text().then(
 			(body) => scripts.set(res.url(), body),

@@ -234,7 +234,7 @@ test('screenshots: the QR dialog and the view at 320 and 390 px, in English and 
 function scripts(page: Page): Map<string, string> {
 	const seen = new Map<string, string>();
 	page.on('response', async (res) => {
-		if (!res.url().endsWith('.js') || res.url().includes('service-worker')) return;
+		if (!/\.m?js$/.test(res.url()) || res.url().includes('service-worker')) return;
 		try {
 			seen.set(res.url(), await res.text());
 		} catch {
