@@ -159,6 +159,9 @@ spawnSync('npx', ['tsx', 'scripts/bench-history.ts', historyFile, String(EVENING
 	stdio: ['ignore', 'ignore', 'inherit']
 });
 
+/** A script or stylesheet of the app, by its path (the service worker is not the page's code). */
+const isCode = (path) => /\.(m?js|css)$/.test(path) && !path.includes('service-worker');
+
 const gzCache = new Map();
 function gz(file) {
 	if (!gzCache.has(file)) {
@@ -285,9 +288,7 @@ async function paintBytes(path, selector) {
 				.filter((e) => e.startTime < window.__bench.content)
 				.map((e) => new URL(e.name).pathname)
 		);
-		const code = [...new Set(files)].filter(
-			(f) => /\.(m?js|css)$/.test(f) && !f.includes('service-worker')
-		);
+		const code = [...new Set(files)].filter(isCode);
 		return { bytes: code.reduce((n, f) => n + gz(f.slice(1)), 0), files: code.length };
 	} finally {
 		await page.close();
@@ -416,12 +417,7 @@ try {
 			let loaded = 0;
 			for (const item of lhr.audits['network-requests']?.details?.items ?? []) {
 				const url = new URL(item.url);
-				if (
-					url.origin === ORIGIN &&
-					/\.(m?js|css)$/.test(url.pathname) &&
-					!url.pathname.includes('service-worker')
-				)
-					loaded += gz(url.pathname.slice(1));
+				if (url.origin === ORIGIN && isCode(url.pathname)) loaded += gz(url.pathname.slice(1));
 			}
 			const failing = Object.values(lhr.audits)
 				.filter(
@@ -689,13 +685,15 @@ async function countInWorker({ url, bytes }) {
 const kib = (n) => (n == null ? '–' : (n / 1024).toFixed(1));
 const ms = (n) => (n == null ? '–' : String(Math.round(n)));
 const rangeText = (r) => (r ? `${Math.round(r[0])}–${Math.round(r[1])}` : '–');
+/** This build's figure over the baseline's. */
+const ratio = (a, b) => (a && b ? (a / b).toFixed(2) : '–');
 /** With BENCH_BASELINE: the baseline's time to content, and this build's over it. */
 function baselineColumns(key, label) {
 	if (!BASELINE) return [];
 	const base = (r) => r[`${key}Baseline`]?.ms;
 	return [
 		[`base ${label}`, 5 + label.length, (r) => ms(base(r))],
-		['×', 4, (r) => (r[key]?.ms && base(r) ? (r[key].ms / base(r)).toFixed(2) : '–')]
+		['×', 4, (r) => ratio(r[key]?.ms, base(r))]
 	];
 }
 const columns = [
@@ -741,15 +739,13 @@ console.log(
 		`show: ms until the screen's content is painted on a warm visit (service worker, 4× CPU slowdown) with the bench's 1 evening and with ${EVENINGS} more finished evenings (4 players × 13 rounds) imported, median of ${RUNS}; ` +
 		`long max: the longest task (ms) up to 1 s after the content, with 1 evening and with the history; long sum: their total with the history.`
 );
-if (BASELINE)
+if (BASELINE) {
 	console.log(
 		`base: the same start-ups of the baseline build ${BASELINE}, taken alternately with this build's, run by run; ×: this build's median / the baseline's.`
 	);
-if (BASELINE) {
 	// Time to use beside time to content: they differ only where a screen paints before it takes
 	// a tap (the baseline's evening screens, painted from a first read and inert until Dexie).
 	const use = (r, key) => r[key]?.use;
-	const ratio = (a, b) => (a && b ? (a / b).toFixed(2) : '–');
 	console.log('');
 	console.log(`time to use (ms until the content takes a tap; warm, 4× CPU, median of ${RUNS}):`);
 	for (const r of result.screens) {

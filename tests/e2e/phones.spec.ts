@@ -9,6 +9,7 @@ import { enterTiles, newEvening, playRound } from './helpers/evening';
 import { roundCount, storedRows } from './helpers/db';
 import { waitForController, waitForDatabase } from './helpers/pwa';
 import { litPixels } from './helpers/chart';
+import { word } from './helpers/words';
 import { tableEvening } from '../unit/link-fixtures';
 
 const SHOTS = '/tmp/phones-shots';
@@ -225,9 +226,7 @@ test('screenshots: the QR dialog and the view at 320 and 390 px, in English and 
 				await noSidewaysScroll(view);
 				// Chart.js draws once the chart is near the viewport: drawn before the screenshot,
 				// which showed an empty frame in about half the runs.
-				const chart = view.getByRole('img', {
-					name: locale === 'en' ? 'Standings chart' : 'Verlauf der Rangliste'
-				});
+				const chart = view.getByRole('img', { name: word(locale, 'standings_chart') });
 				await chart.scrollIntoViewIfNeeded();
 				await expect.poll(() => litPixels(chart)).toBeGreaterThan(1000);
 				await view.evaluate(() => window.scrollTo(0, 0));
