@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collectErrors, newEvening, playRound } from './helpers/evening';
 import { stubWakeLock, wakeLog } from './helpers/stubs';
+import { litPixels } from './helpers/chart';
 
 const SHOTS = '/tmp/daynight-shots';
 const DARK_BG = 'rgb(20, 32, 27)';
@@ -285,7 +286,14 @@ test('home, Settings, standings and scoreboard fit 320 and 390 px in every local
 				] as const) {
 					await page.goto(path);
 					await expect(page.locator('main')).toBeVisible();
-					if (name === 'standings') await expect(page.locator('main canvas')).toBeVisible();
+					if (name === 'standings') {
+						await expect(page.locator('main canvas')).toBeVisible();
+						// Chart.js draws once the chart is near the viewport: drawn before the screenshot,
+						// which showed an empty frame in some runs.
+						await page.locator('main canvas').scrollIntoViewIfNeeded();
+						await expect.poll(() => litPixels(page.locator('main'))).toBeGreaterThan(1000);
+						await page.evaluate(() => window.scrollTo(0, 0));
+					}
 					if (name === 'scoreboard') await expect(page.locator('main table')).toBeVisible();
 					await noSideways(page);
 					await page.screenshot({
