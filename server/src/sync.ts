@@ -235,7 +235,7 @@ function addEvening(
 /**
  * How many grouped statements run at once, and the most batches in one. On PGlite (one
  * connection, in this process, whose waiting statements db.ts already commits together) each
- * batch goes alone: grouping them there only added work (5.0–5.6 → 5.3–6.1 ms of CPU a batch).
+ * batch goes alone: grouping them there only added work (4.7–5.6 → 5.3–6.4 ms of CPU a batch).
  */
 const LIMITS = {
 	postgres: { slots: 3, most: 50 },
