@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClubRanking } from '../../src/lib/club/protocol';
 import type { Db, Queryable } from './db';
+import { coalesce } from './coalesce';
 import { newToken, sameHash, tokenHash } from './tokens';
 
 export interface Club {
@@ -95,59 +96,36 @@ export async function setRanking(db: Db, club: Club, ranking: ClubRanking): Prom
 
 /** Who a token is, or null for a token the club never gave. */
 export async function tableOfToken(db: Db, token: string): Promise<TableAccess | null> {
-	let tokens = lookups.get(db);
-	if (!tokens) lookups.set(db, (tokens = new TokenLookups(db)));
+	let find = lookups.get(db);
+	if (!find) lookups.set(db, (find = tokenLookups(db)));
 	const hash = tokenHash(token);
-	const row = await tokens.find(hash);
+	const row = await find(hash);
 	if (!row || !sameHash(row.hash, hash)) return null;
 	const { hash: _, ...access } = row;
 	return access;
 }
 
 type TokenRow = TableAccess & { hash: Uint8Array };
-type Waiter = { resolve: (row: TokenRow | undefined) => void; reject: (error: unknown) => void };
 
-const lookups = new WeakMap<Db, TokenLookups>();
+const lookups = new WeakMap<Db, (hash: Buffer) => Promise<TokenRow | undefined>>();
 
 /**
- * Look-ups asked for while one runs wait, then go in one statement together: however many tables
- * ask at the same moment, their requests wait for the database about twice, not once each.
+ * The row of a token by its hash. Look-ups asked for while one runs wait, then go in one
+ * statement together: however many tables ask at the same moment, their requests wait for the
+ * database about twice, not once each.
  */
-class TokenLookups {
-	#waiting = new Map<string, Waiter[]>();
-	#running = false;
-	constructor(private readonly db: Db) {}
-
-	/** The row of the token whose hash is `hash`, if there is one. */
-	find(hash: Buffer): Promise<TokenRow | undefined> {
-		return new Promise((resolve, reject) => {
-			const key = hash.toString('hex');
-			this.#waiting.set(key, [...(this.#waiting.get(key) ?? []), { resolve, reject }]);
-			if (!this.#running) void this.#drain();
-		});
-	}
-
-	async #drain() {
-		this.#running = true;
-		while (this.#waiting.size > 0) {
-			const asked = this.#waiting;
-			this.#waiting = new Map();
-			try {
-				const rows = await this.db.prepared<TokenRow>(
-					`SELECT t.club_id AS "clubId", t.id AS "tableId", c.name AS club, t.name AS "table",
-					        t.role, t.revoked_at IS NOT NULL AS revoked, t.token_hash AS hash
-					 FROM club_table t JOIN club c ON c.id = t.club_id
-					 WHERE t.token_hash IN (SELECT decode(jsonb_array_elements_text($1::jsonb), 'hex'))`,
-					[JSON.stringify([...asked.keys()])]
-				);
-				const found = new Map(rows.map((r) => [Buffer.from(r.hash).toString('hex'), r]));
-				for (const [key, waiters] of asked) for (const w of waiters) w.resolve(found.get(key));
-			} catch (error) {
-				for (const waiters of asked.values()) for (const w of waiters) w.reject(error);
-			}
-		}
-		this.#running = false;
-	}
+function tokenLookups(db: Db) {
+	return coalesce<Buffer, TokenRow | undefined>(async (hashes) => {
+		const rows = await db.prepared<TokenRow>(
+			`SELECT t.club_id AS "clubId", t.id AS "tableId", c.name AS club, t.name AS "table",
+			        t.role, t.revoked_at IS NOT NULL AS revoked, t.token_hash AS hash
+			 FROM club_table t JOIN club c ON c.id = t.club_id
+			 WHERE t.token_hash IN (SELECT decode(jsonb_array_elements_text($1::jsonb), 'hex'))`,
+			[JSON.stringify(hashes.map((h) => h.toString('hex')))]
+		);
+		const found = new Map(rows.map((r) => [Buffer.from(r.hash).toString('hex'), r]));
+		return hashes.map((h) => ({ status: 'fulfilled', value: found.get(h.toString('hex')) }));
+	});
 }
 
 /** Remembers when a table was last heard from (shown on the club standings). */

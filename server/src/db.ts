@@ -3,6 +3,7 @@
 // spliced into a query's text.
 
 import pg from 'pg';
+import { coalesce } from './coalesce';
 import { namedStatements } from './pglite-named';
 
 export interface Queryable {
@@ -98,12 +99,6 @@ export async function openPglite(dataDir: string): Promise<Db> {
 	};
 }
 
-interface Waiting {
-	fn: (tx: Queryable) => Promise<unknown>;
-	resolve: (value: unknown) => void;
-	reject: (error: unknown) => void;
-}
-
 /**
  * PGlite has one connection, so its transactions run one after another, and each commit costs
  * more than the work of a small batch. Transactions asked for while one runs wait, then run
@@ -113,40 +108,24 @@ interface Waiting {
 function groupCommit(
 	begin: (run: (tx: Queryable) => Promise<void>) => Promise<void>
 ): Db['transaction'] {
-	const queue: Waiting[] = [];
-	let running = false;
-	const drain = async () => {
-		running = true;
-		while (queue.length > 0) {
-			const group = queue.splice(0, 100);
-			const outcomes: { ok: boolean; value: unknown }[] = [];
-			try {
-				await begin(async (tx) => {
-					for (const { fn } of group) {
-						await tx.query('SAVEPOINT one');
-						try {
-							outcomes.push({ ok: true, value: await fn(tx) });
-							await tx.query('RELEASE SAVEPOINT one');
-						} catch (error) {
-							await tx.query('ROLLBACK TO SAVEPOINT one');
-							outcomes.push({ ok: false, value: error });
-						}
-					}
-				});
-				group.forEach((w, i) =>
-					outcomes[i]!.ok ? w.resolve(outcomes[i]!.value) : w.reject(outcomes[i]!.value)
-				);
-			} catch (error) {
-				for (const w of group) w.reject(error);
+	type Work = (tx: Queryable) => Promise<unknown>;
+	const commit = coalesce<Work, unknown>(async (group) => {
+		const outcomes: PromiseSettledResult<unknown>[] = [];
+		await begin(async (tx) => {
+			for (const fn of group) {
+				await tx.query('SAVEPOINT one');
+				try {
+					outcomes.push({ status: 'fulfilled', value: await fn(tx) });
+					await tx.query('RELEASE SAVEPOINT one');
+				} catch (reason) {
+					await tx.query('ROLLBACK TO SAVEPOINT one');
+					outcomes.push({ status: 'rejected', reason });
+				}
 			}
-		}
-		running = false;
-	};
-	return <T>(fn: (tx: Queryable) => Promise<T>) =>
-		new Promise<T>((resolve, reject) => {
-			queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
-			if (!running) void drain();
 		});
+		return outcomes;
+	}, 100);
+	return <T>(fn: (tx: Queryable) => Promise<T>) => commit(fn) as Promise<T>;
 }
 
 export async function openPostgres(url: string): Promise<Db> {

@@ -247,6 +247,8 @@ const LIMITS = {
  * together, so a statement's round trip and fixed cost are paid once for many tables (100 tables
  * at once: half the database's CPU per batch). Each batch is still all or nothing: a group whose
  * statement fails is tried again batch by batch, so one batch's fault fails only that batch.
+ * Not coalesce.ts's plain kind: several groups run at once, and a group keeps a table's batches
+ * and an evening's writes apart.
  */
 class BatchGroups {
 	#queue: Pending[] = [];
@@ -283,8 +285,8 @@ class BatchGroups {
 		const tables = new Set<string>();
 		const evenings = new Set<string>();
 		this.#queue = this.#queue.filter((p) => {
-			const ids = p.checked.map((c) => c.op.eveningId);
 			if (group.length >= this.#limits.most || tables.has(p.who.tableId)) return true;
+			const ids = p.checked.map((c) => c.op.eveningId);
 			if (ids.some((id) => evenings.has(id))) return true;
 			group.push(p);
 			tables.add(p.who.tableId);
