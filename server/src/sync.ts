@@ -188,6 +188,7 @@ function batchParams(group: Pending[], now: number): unknown[] {
 		}
 	}
 	return [
+		// A database holds one club (ensureClub), so every batch of a group is the same club's.
 		group[0]!.who.clubId,
 		now,
 		JSON.stringify(rows.evenings),
