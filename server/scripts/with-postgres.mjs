@@ -1,6 +1,6 @@
 // Runs a command against a throwaway PostgreSQL cluster: initdb in a temporary folder, pg_ctl
 // start on a free loopback port, the command with CLUB_TEST_DATABASE_URL (and CLUB_TEST_PG_CTL,
-// a JSON argv that runs pg_ctl on the cluster, for tests that restart it), then stop and delete.
+// a JSON argv that runs pg_ctl on the cluster, for tests that stop and start it), then stop and delete.
 // initdb refuses root: as root, the cluster runs as the `postgres` user, in a folder it owns.
 // Without PostgreSQL it prints one "skipped" line and exits 0.
 //   node server/scripts/with-postgres.mjs <command> [args…]
@@ -85,7 +85,8 @@ try {
 		env: {
 			...process.env,
 			CLUB_TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`,
-			CLUB_TEST_PG_CTL: JSON.stringify(pgCtl)
+			// With the options, so that a test's `pg_ctl start` listens where this one did.
+			CLUB_TEST_PG_CTL: JSON.stringify([...pgCtl, '-o', options])
 		}
 	});
 	// Stopped from outside (Ctrl-C, a timeout): stop the command, then still remove the cluster.

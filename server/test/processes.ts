@@ -61,6 +61,14 @@ export function startServer(
 	});
 }
 
+/** What a test hears of a phone's sync: each acknowledged batch, each failed attempt. */
+export interface SyncHooks {
+	/** Operations a batch (3 unless said). */
+	size?: number;
+	onAck?: () => void;
+	onFailure?: () => void;
+}
+
 /**
  * A phone's sync loop: sends `outbox` in order, `size` operations a batch, to whichever server
  * `target()` names now; drops a batch only once acknowledged, retries anything else after a short
@@ -70,8 +78,7 @@ export async function syncPhone(
 	target: () => string,
 	token: string,
 	outbox: ClubOp[],
-	size = 3,
-	onAck?: () => void
+	{ size = 3, onAck, onFailure }: SyncHooks = {}
 ): Promise<number> {
 	let failures = 0;
 	let i = 0;
@@ -86,6 +93,7 @@ export async function syncPhone(
 		} else {
 			failures++;
 			if (reply && reply.status !== 503) throw new Error(`refused: ${JSON.stringify(reply.body)}`);
+			onFailure?.();
 			await new Promise((r) => setTimeout(r, 50 + Math.min(failures, 10) * 20));
 		}
 	}
