@@ -1,6 +1,7 @@
 // Runs a command against a throwaway PostgreSQL cluster: initdb in a temporary folder, pg_ctl
 // start on a free loopback port, the command with CLUB_TEST_DATABASE_URL (and CLUB_TEST_PG_CTL,
-// a JSON argv that runs pg_ctl on the cluster, for tests that stop and start it), then stop and delete.
+// a JSON argv that runs pg_ctl on the cluster, for tests that stop and start it), then stop and
+// delete.
 // initdb refuses root: as root, the cluster runs as the `postgres` user, in a folder it owns.
 // Without PostgreSQL it prints one "skipped" line and exits 0.
 //   node server/scripts/with-postgres.mjs <command> [args…]
@@ -55,7 +56,9 @@ if (root) {
 }
 const data = join(dir, 'data');
 const port = await freePort();
-const pgCtl = [...as, join(bin, 'pg_ctl'), '-D', data, '-l', join(dir, 'log')];
+const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+// With the server's options, so that every start (here, or a test's) listens in the same place.
+const pgCtl = [...as, join(bin, 'pg_ctl'), '-D', data, '-l', join(dir, 'log'), '-o', options];
 
 function runQuiet(argv) {
 	const [cmd, ...args] = argv;
@@ -77,16 +80,14 @@ try {
 		'UTF8',
 		'--no-sync'
 	]);
-	const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-	runQuiet([...pgCtl, '-o', options, '-w', 'start']);
+	runQuiet([...pgCtl, '-w', 'start']);
 	console.log(`PostgreSQL (${bin}) on 127.0.0.1:${port}, cluster in ${dir}`);
 	const child = spawn(command[0], command.slice(1), {
 		stdio: 'inherit',
 		env: {
 			...process.env,
 			CLUB_TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`,
-			// With the options, so that a test's `pg_ctl start` listens where this one did.
-			CLUB_TEST_PG_CTL: JSON.stringify([...pgCtl, '-o', options])
+			CLUB_TEST_PG_CTL: JSON.stringify(pgCtl)
 		}
 	});
 	// Stopped from outside (Ctrl-C, a timeout): stop the command, then still remove the cluster.

@@ -61,8 +61,8 @@ export function startServer(
 	});
 }
 
-/** What a test hears of a phone's sync: each acknowledged batch, each failed attempt. */
-export interface SyncHooks {
+/** How a phone syncs, and what a test hears of it: each acknowledged batch, each failed attempt. */
+export interface SyncOptions {
 	/** Operations a batch (3 unless said). */
 	size?: number;
 	onAck?: () => void;
@@ -78,7 +78,7 @@ export async function syncPhone(
 	target: () => string,
 	token: string,
 	outbox: ClubOp[],
-	{ size = 3, onAck, onFailure }: SyncHooks = {}
+	{ size = 3, onAck, onFailure }: SyncOptions = {}
 ): Promise<number> {
 	let failures = 0;
 	let i = 0;
