@@ -5,8 +5,10 @@
 //   table sends its evening as it is played (the start, then one batch per saved round), all
 //   tables at the same moment (after a warm-up table's evenings, off the clock); every round
 //   stored once; p50/p95 ms per batch; rounds per second; CPU per batch of each process;
-// - the club standings (tonight and the season) with 10,000 stored evenings, ms to compute.
-// Goals: p95 under 100 ms per batch, standings under 100 ms. Beside the first: the floor, the same
+// - the club standings (tonight and the season) with 10,000 stored evenings, ms to compute;
+// - the live channel: ms from a table's save to a listening screen hearing of it (on PostgreSQL
+//   also through a second server process, by LISTEN/NOTIFY).
+// Goals: p95 under 100 ms per batch, standings under 100 ms, a save heard within two seconds. Beside the first: the floor, the same
 // load against an empty HTTP server, so the figure can be read against what the machine allows.
 
 import { spawn } from 'node:child_process';
@@ -22,7 +24,7 @@ import { migrate } from './src/migrate';
 import { nightOf } from './src/night';
 import { computeStandings, playerNights } from './src/standings';
 import { ENGINE, evening, freshDb, playedThrough } from './test/helpers';
-import { startServer } from './test/processes';
+import { openChannel, startServer } from './test/processes';
 
 /** Tables pushing at once: the goal's 100, then a club's evening (CLUB_BENCH_TABLES=100,10). */
 const TABLE_COUNTS = (process.env.CLUB_BENCH_TABLES ?? '100,10').split(',').map(Number);
@@ -315,11 +317,52 @@ async function standingsTime(): Promise<void> {
 	);
 }
 
+/**
+ * Ms from a table's save (its POST sent) to a listening screen hearing of it, one save at a
+ * time, over two evenings (the first off the clock). On PostgreSQL the screen also listens on a
+ * second server process, which hears of the save only through the database's NOTIFY.
+ */
+async function liveTime(): Promise<void> {
+	const s = await store();
+	const db = await s.open();
+	await migrate(db);
+	const club = await ensureClub(db, 'Bench Club');
+	const viewer = await invite(db, club, 'Bar TV', 'viewer');
+	const table = await invite(db, club, 'Table 1', 'table');
+	if (!s.shared) await db.close();
+	const servers = [await startServer(s.env)];
+	if (ENGINE === 'postgres') servers.push(await startServer(s.env));
+	const channel = await openChannel(`${servers.at(-1)!.url}/v1/events?token=${viewer}`);
+	await channel.next(); // at once: "load the standings now"
+	const post = poster(servers[0]!.url);
+	const times: number[] = [];
+	const names = Array.from({ length: PLAYERS }, (_, i) => `Player ${i + 1}`);
+	for (let e = 0; e < 2; e++) {
+		for (const op of playedThrough(evening(names, ROUNDS))) {
+			const heard = channel.next();
+			const at = performance.now();
+			const reply = await post(table, JSON.stringify({ ops: [op] }));
+			if (reply.status !== 200) throw new Error(`save refused: ${reply.text}`);
+			await heard;
+			if (e > 0) times.push(performance.now() - at);
+		}
+	}
+	channel.close();
+	for (const server of servers) await server.kill('SIGTERM');
+	await s.done();
+	console.log(
+		`Club live channel (${ENGINE}${ENGINE === 'postgres' ? ', heard on a second server process' : ''}): a save to a listening screen, ${times.length} saves: ` +
+			`${spread(times)}, worst ${ms(Math.max(...times))} ms (goal < 2000 ms)`
+	);
+}
+
 console.log(
 	`Club bench load average before: ${loadavg()
 		.map((x) => x.toFixed(1))
 		.join(' ')}`
 );
-// CLUB_BENCH=standings or CLUB_BENCH=push: only that figure.
-if (process.env.CLUB_BENCH !== 'standings') for (const n of TABLE_COUNTS) await pushAtOnce(n);
-if (process.env.CLUB_BENCH !== 'push') await standingsTime();
+// CLUB_BENCH=push, standings or live: only that figure.
+const only = process.env.CLUB_BENCH;
+if (!only || only === 'push') for (const n of TABLE_COUNTS) await pushAtOnce(n);
+if (!only || only === 'standings') await standingsTime();
+if (!only || only === 'live') await liveTime();

@@ -168,10 +168,8 @@ describe(`faults (${ENGINE})`, () => {
 			await channel.next(); // the first, at once: "load the standings now"
 			const first = playedThrough(evening(['Di', 'Ed'], 1));
 			const heard = channel.next();
-			const savedAt = Date.now();
 			await syncPhone(() => two.url, tokens[0]!, first);
 			await heard;
-			expect(Date.now() - savedAt).toBeLessThan(2000);
 			channel.close();
 			const outboxes = tokens.map(() => playedThrough(evening(['Ann', 'Bo', 'Cy'], ROUNDS)));
 			let turn = 0;
