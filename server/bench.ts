@@ -8,8 +8,9 @@
 // - the club standings (tonight and the season) with 10,000 stored evenings, ms to compute;
 // - the live channel: ms from a table's save to a listening screen hearing of it (on PostgreSQL
 //   also through a second server process, by LISTEN/NOTIFY).
-// Goals: p95 under 100 ms per batch, standings under 100 ms, a save heard within two seconds. Beside the first: the floor, the same
-// load against an empty HTTP server, so the figure can be read against what the machine allows.
+// Goals: p95 under 100 ms per batch, standings under 100 ms, a save heard within two seconds.
+// Beside the first: the floor, the same load against an empty HTTP server, so the figure can be
+// read against what the machine allows.
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
