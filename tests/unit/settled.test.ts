@@ -24,7 +24,7 @@ function browser(reportsPaints: boolean) {
 	return { paint: () => observers.forEach((f) => f()), observers };
 }
 
-async function settledAt(): Promise<{ settled: () => boolean }> {
+async function watchSettled(): Promise<{ settled: () => boolean }> {
 	const { whenSettled } = await import('$lib/pwa/settled');
 	let done = false;
 	void whenSettled().then(() => (done = true));
@@ -43,7 +43,7 @@ describe('whenSettled', () => {
 
 	it('waits a second after the content’s paint, however late it comes after the load event', async () => {
 		const page = browser(true);
-		const { settled } = await settledAt();
+		const { settled } = await watchSettled();
 		await vi.advanceTimersByTimeAsync(900);
 		page.paint(); // the screen's content, 0.9 s after the load event
 		await vi.advanceTimersByTimeAsync(900);
@@ -61,7 +61,7 @@ describe('whenSettled', () => {
 		['in a browser that reports no such paint', false]
 	])('a second after the load event %s', async (_, reportsPaints) => {
 		browser(reportsPaints);
-		const { settled } = await settledAt();
+		const { settled } = await watchSettled();
 		await vi.advanceTimersByTimeAsync(999);
 		expect(settled()).toBe(false);
 		await vi.advanceTimersByTimeAsync(1);
@@ -70,7 +70,7 @@ describe('whenSettled', () => {
 
 	it('at most five seconds after the load event, however often the screen paints', async () => {
 		const page = browser(true);
-		const { settled } = await settledAt();
+		const { settled } = await watchSettled();
 		for (let t = 0; t < 4900; t += 700) {
 			page.paint();
 			await vi.advanceTimersByTimeAsync(700);
@@ -83,7 +83,7 @@ describe('whenSettled', () => {
 	it('waits for the load event first', async () => {
 		const page = browser(true);
 		vi.stubGlobal('document', { readyState: 'loading' });
-		const { settled } = await settledAt();
+		const { settled } = await watchSettled();
 		await vi.advanceTimersByTimeAsync(3000);
 		expect(settled()).toBe(false);
 		const [, loaded] = vi.mocked(window.addEventListener).mock.calls[0] as [string, () => void];
