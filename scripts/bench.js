@@ -582,8 +582,8 @@ try {
 					// Under 16 ms nothing is reported (0 here): it painted within a frame.
 					samples.push(events.reduce((m, e) => Math.max(m, e.duration), 0));
 				}
-				// The visit's first tap is kept apart: it runs code met for the first time and is
-				// usually the slowest, and a real INP (the worst of a visit) lands on it.
+				// The visit's first tap is kept apart: it is usually the slowest, and a real INP
+				// (the worst interaction of a visit) lands on it.
 				out[label] = {
 					median: median(samples),
 					first: samples[0],
