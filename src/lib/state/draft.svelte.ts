@@ -108,8 +108,8 @@ export function autosave(
 			const justRead = seen !== loaded;
 			seen = loaded;
 			if (justRead ? now !== kept || nothingTyped(fields) : now === kept) {
-				// Otherwise unchanged: the evening read again (the live answer after the first
-				// paint's peek, a write in another tab) runs this too, and writes nothing.
+				// Otherwise unchanged: the evening read again (after a write in this tab or another)
+				// runs this too, and writes nothing.
 				kept = now;
 				return;
 			}
