@@ -4,7 +4,7 @@
 // screen's start-up. Figures only, like `npm run bench`; it never fails on a number.
 //
 // Each read runs in a new, bare page (no SvelteKit, no Svelte) at 4× CPU slowdown, the two kinds in
-// turn, after two warm-up pairs, so the HTTP cache and V8's code cache hold both:
+// turn, after two warm-up pairs (they fill the HTTP cache, as a warm visit finds it):
 // - dexie: imports the app's db layer (Dexie and src/lib/db, bundled by Vite as one file), opens
 //   the database as the app does (its four schema versions and the data-version guard) and waits
 //   for the first answer of a liveQuery of `readLiveEvening`, as every evening screen does;
@@ -169,8 +169,10 @@ try {
 			const tab = await context.newPage();
 			const cdp = await context.newCDPSession(tab);
 			await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+			// A read that throws is said at once, not after waitForFunction's timeout.
+			const thrown = new Promise((_, fail) => tab.once('pageerror', fail));
 			await tab.goto(`${ORIGIN}/${kind}?id=${id}`);
-			await tab.waitForFunction(() => 'benchRead' in window);
+			await Promise.race([tab.waitForFunction(() => 'benchRead' in window), thrown]);
 			const read = await tab.evaluate(() => /** @type {any} */ (window).benchRead);
 			if (read.rows !== 2) throw new Error(`${kind} read ${read.rows} rounds, not 2`);
 			if (run >= WARM_UP) ms[kind].push(read.ms);
