@@ -4,7 +4,8 @@
 // screen's start-up. Figures only, like `npm run bench`; it never fails on a number.
 //
 // Each read runs in a new, bare page (no SvelteKit, no Svelte) at 4× CPU slowdown, the two kinds in
-// turn, after two warm-up pairs (they fill the HTTP cache, as a warm visit finds it):
+// turn, after two warm-up pairs. Pages and bundle are served by scripts/serve.js, as the app's files
+// are (no service worker here: the browser revalidates them from its HTTP cache):
 // - dexie: imports the app's db layer (Dexie and src/lib/db, bundled by Vite as one file), opens
 //   the database as the app does (its four schema versions and the data-version guard) and waits
 //   for the first answer of a liveQuery of `readLiveEvening`, as every evening screen does;
@@ -12,8 +13,8 @@
 //   and the data version in one read-only transaction. It does not score the rounds (the Dexie
 //   path does, in readLiveEvening), so the difference includes scoring 2 rounds.
 // Env: BENCH_RUNS (20 pairs), BENCH_PORT (4190), CHROMIUM_PATH.
-import http from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -123,23 +124,16 @@ async function bundleDb(dir) {
 	});
 }
 
-function serve(dir) {
-	const pages = { '/dexie': DEXIE_PAGE, '/plain': PLAIN_PAGE, '/seed': page('const rows = 0;') };
-	const server = http.createServer((req, res) => {
-		const path = new URL(req.url ?? '/', ORIGIN).pathname;
-		res.setHeader('Cache-Control', 'max-age=3600');
-		if (pages[path]) {
-			res.setHeader('Content-Type', 'text/html');
-			res.end(pages[path]);
-		} else if (path === '/db.js') {
-			res.setHeader('Content-Type', 'text/javascript');
-			res.end(readFileSync(join(dir, 'db.js')));
-		} else {
-			res.statusCode = 404;
-			res.end();
-		}
+/** The pages beside the bundle in `dir`, served by scripts/serve.js as the app's files are. */
+async function serve(dir) {
+	writeFileSync(join(dir, 'dexie.html'), DEXIE_PAGE);
+	writeFileSync(join(dir, 'plain.html'), PLAIN_PAGE);
+	writeFileSync(join(dir, 'seed.html'), page('const rows = 0;'));
+	const server = spawn(process.execPath, ['scripts/serve.js', dir, String(PORT)], {
+		stdio: ['ignore', 'pipe', 'inherit']
 	});
-	return new Promise((ok) => server.listen(PORT, '127.0.0.1', () => ok(server)));
+	await new Promise((ok) => server.stdout.once('data', ok));
+	return server;
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -175,9 +169,10 @@ try {
 			await Promise.race([tab.waitForFunction(() => 'benchRead' in window), thrown]);
 			const read = await tab.evaluate(() => /** @type {any} */ (window).benchRead);
 			if (read.rows !== 2) throw new Error(`${kind} read ${read.rows} rounds, not 2`);
-			if (run >= WARM_UP) ms[kind].push(read.ms);
-			if (run >= WARM_UP && kind === 'dexie') loads.push(read.loaded);
 			await tab.close();
+			if (run < WARM_UP) continue;
+			ms[kind].push(read.ms);
+			if (kind === 'dexie') loads.push(read.loaded);
 		}
 	}
 	const extra = ms.dexie.map((d, i) => d - ms.plain[i]);
@@ -198,7 +193,7 @@ try {
 	);
 } finally {
 	await context.close();
-	server.close();
+	server.kill();
 	rmSync(dir, { recursive: true, force: true });
 	rmSync(profile, { recursive: true, force: true });
 }
