@@ -39,7 +39,7 @@ export interface AppOptions {
 // Bindings: Node's own request when served by @hono/node-server; none under app.request (tests).
 type Env = { Variables: { who: TableAccess }; Bindings: Partial<HttpBindings> };
 
-const STATUS: Record<ClubError, 400 | 401 | 403 | 404 | 413 | 429 | 503> = {
+const STATUS: Record<ClubError, 400 | 401 | 403 | 404 | 413 | 422 | 429 | 503> = {
 	'token-missing': 401,
 	'token-unknown': 401,
 	'token-revoked': 401,
@@ -49,6 +49,7 @@ const STATUS: Record<ClubError, 400 | 401 | 403 | 404 | 413 | 429 | 503> = {
 	'too-deep': 400,
 	'forbidden-key': 400,
 	invalid: 400,
+	unstorable: 422,
 	'rate-limited': 429,
 	unavailable: 503,
 	'not-found': 404

@@ -328,7 +328,7 @@ export async function applyBatch(db: Db, who: TableAccess, batch: ClubBatch): Pr
 	const rows = await group.store(who, checked);
 	const applied = new Set(rows.filter((r) => r.status === 'applied').map((r) => r.id));
 	const notYours = new Set(rows.filter((r) => r.status === 'not-yours').map((r) => r.id));
-	const ack: Ack = { applied: [], ignored: [], refused };
+	const ack: Ack = { applied: [], ignored: [], behind: [], refused };
 	// An operation neither applied nor another table's changed nothing: it was applied before, or
 	// a newer revision is stored.
 	for (const { op } of checked) {

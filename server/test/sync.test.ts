@@ -93,7 +93,12 @@ describe('a table sends its evenings', () => {
 		expect(first.body.applied).toEqual(ops.map((o) => o.id));
 		const before = await dump(t.db);
 		const again = await push(t.app, token, ops);
-		expect(again.body).toEqual({ applied: [], ignored: ops.map((o) => o.id), refused: [] });
+		expect(again.body).toEqual({
+			applied: [],
+			ignored: ops.map((o) => o.id),
+			behind: [],
+			refused: []
+		});
 		expect(await dump(t.db)).toBe(before);
 	});
 
@@ -118,6 +123,7 @@ describe('a table sends its evenings', () => {
 		expect(reply.body).toEqual({
 			applied: [r1!.id, r5!.id],
 			ignored: [r3!.id, r4!.id],
+			behind: [],
 			refused: []
 		});
 		expect(await roundsOf(ev.evening.id)).toHaveLength(5);

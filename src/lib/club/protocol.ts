@@ -126,13 +126,20 @@ export function checkOp(op: ClubOp): RefusedOp | null {
 // --- What the server answers -------------------------------------------------------------------
 
 /**
- * The answer to a batch (200). `applied`: stored now. `ignored`: changed nothing, because the
- * operation was applied before or the server holds a newer revision. The phone drops all three
- * lists' operations from its outbox.
+ * The answer to a batch (200). `applied`: stored now. `ignored`: changed nothing because this
+ * very operation was applied before (a retry). `behind`: not stored, because the club holds a
+ * newer revision of the evening that this operation did not write (a restored phone, say); the
+ * club's `revision` comes with it, and the phone continues from it (its next write of that evening
+ * is above it). The phone drops every listed operation from its outbox; `refused` ones it keeps
+ * aside, with their reason, for Settings. (An older server sends no `behind`.)
  */
 export const AckSchema = v.object({
 	applied: v.array(v.string()),
 	ignored: v.array(v.string()),
+	behind: v.optional(
+		v.array(v.object({ id: v.string(), revision: v.pipe(v.number(), v.safeInteger()) })),
+		[]
+	),
 	refused: v.array(
 		v.object({
 			id: v.string(),
@@ -148,8 +155,10 @@ export type Ack = v.InferOutput<typeof AckSchema>;
  * Why a whole request was refused, in its JSON body `{ "error": code }` with the HTTP status.
  * 401 token-missing, token-unknown (a wrong or tampered token), token-revoked (the club ended
  * this table's access: the phone stops syncing and keeps every evening); 403 read-only (a viewer
- * sent operations); 413 too-large; 400 not-json, too-deep, forbidden-key, invalid; 429
- * rate-limited (with Retry-After, in seconds); 503 unavailable (the database is away: retry).
+ * sent operations); 413 too-large; 400 not-json, too-deep, forbidden-key, invalid; 422
+ * unstorable (a value the club's database cannot hold; `path` names the operation, e.g.
+ * `ops[3]`, so the phone sets that one aside and sends the rest); 429 rate-limited (with
+ * Retry-After, in seconds); 503 unavailable (the database is away: retry). A 500 is a bug.
  */
 export const CLUB_ERRORS = [
 	'token-missing',
@@ -161,12 +170,21 @@ export const CLUB_ERRORS = [
 	'too-deep',
 	'forbidden-key',
 	'invalid',
+	'unstorable',
 	'rate-limited',
 	'unavailable',
 	'not-found'
 ] as const;
 export type ClubError = (typeof CLUB_ERRORS)[number];
 export const ErrorSchema = v.object({ error: v.picklist(CLUB_ERRORS) });
+
+/**
+ * GET /v1/hello: no token, any origin. The club's protocol and the one app address it serves
+ * (APP_ORIGIN), so a phone whose requests the browser blocked (another origin) can say why,
+ * instead of "no signal".
+ */
+export const HelloSchema = v.object({ protocol: v.number(), appOrigin: v.string() });
+export type Hello = v.InferOutput<typeof HelloSchema>;
 
 /** GET /v1/me: who this token is. The phone asks "Join ‹club› as ‹table›?" from it. */
 export const MeSchema = v.object({
