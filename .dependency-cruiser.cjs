@@ -27,6 +27,14 @@ module.exports = {
 			}
 		},
 		{
+			name: 'club-night-pure',
+			severity: 'error',
+			comment:
+				"club/night/ is the club night's pure domain, run by the app and by the club server under tsx: it imports rules/ and itself, nothing else.",
+			from: { path: '^src/lib/club/night/' },
+			to: { pathNot: '^src/lib/(rules|club/night)/' }
+		},
+		{
 			name: 'db-below-state',
 			severity: 'error',
 			comment: 'db/ knows only the pure core: never the state classes, screens or the app shell.',
