@@ -21,3 +21,5 @@ export {
 export type { Alias, Member, PlayerId, Roster } from './members';
 export { tonightsPlayers } from './check-in';
 export type { NightPlayer } from './check-in';
+export { dealTables, tableSizes } from './seats';
+export type { Seating, SeatedTable, TableSizes } from './seats';
