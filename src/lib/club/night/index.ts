@@ -23,3 +23,5 @@ export { tonightsPlayers } from './check-in';
 export type { NightPlayer } from './check-in';
 export { dealTables, tableSizes } from './seats';
 export type { Seating, SeatedTable, TableSizes } from './seats';
+export { nextGame } from './moves';
+export type { Move, MoveReason, MoveRule, NextGame, SeatResult, TableResult } from './moves';
