@@ -25,3 +25,15 @@ export { dealTables, tableSizes } from './seats';
 export type { Seating, SeatedTable, TableSizes } from './seats';
 export { nextGame } from './moves';
 export type { Move, MoveReason, MoveRule, NextGame, SeatResult, TableResult } from './moves';
+export { SEASON_RANKINGS, SEASON_TIES, nightStandings, seasonStandings } from './season';
+export type {
+	DivisionStandings,
+	MissedNight,
+	PlayedEvening,
+	RankedBy,
+	SeasonInput,
+	SeasonRanking,
+	SeasonRow,
+	SeasonRule,
+	SeasonTies
+} from './season';
