@@ -23,9 +23,10 @@ export function tonightsPlayers(
 ): NightResult<NightPlayer[]> {
 	const problems: NightProblem[] = [];
 	const ticked = new Set<string>();
+	const memberIds = new Set(roster.members.map((m) => m.id));
 	for (const id of here) {
 		if (ticked.has(id)) problems.push({ code: 'player-twice', player: id });
-		else if (!roster.members.some((m) => m.id === id)) {
+		else if (!memberIds.has(id)) {
 			problems.push({ code: 'member-unknown', player: id });
 		}
 		ticked.add(id);

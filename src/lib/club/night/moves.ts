@@ -212,7 +212,7 @@ function finalTable(
 	if (!sizes.ok) return sizes;
 	const finals = seatInOrder(shuffled(finalists, draw), sizes.value);
 	const finalTables = finals.map((t) => t.table);
-	const moves = ranked.flatMap((r) => movesTo([r], finals, 'to-final', cut));
+	const moves = movesTo(ranked, finals, 'to-final', cut);
 	const others = ranked.flatMap((r) => r.order.slice(cut).map((p) => p.player));
 	if (rule.others === 'sit-out') {
 		const out = ranked.flatMap((r) =>
@@ -228,7 +228,7 @@ function finalTable(
 			problems: dealt.problems.map((p) => ({ ...p, params: { ...p.params, who: 'others' } }))
 		};
 	}
-	moves.push(...ranked.flatMap((r) => movesTo([r], dealt.value, 'drawn', cut)));
+	moves.push(...movesTo(ranked, dealt.value, 'drawn', cut));
 	return { ok: true, value: { moves, tables: [...finals, ...dealt.value], finalTables } };
 }
 
