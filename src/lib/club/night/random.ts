@@ -6,7 +6,8 @@
 // sfc32 (Chris Doty-Humphrey's "small fast chaotic" generator, public domain; passes PractRand),
 // on 32-bit integer arithmetic only, so every JavaScript engine gives the same numbers. The seed
 // is 128 bits written as 32 lower-case hex digits (the server draws it with
-// crypto.randomBytes(16)); 128 bits are more than any club's nights will ever tell apart.
+// crypto.randomBytes(16)); its four 32-bit words, in order, are sfc32's state a, b, c and its
+// counter.
 
 /** Bumped if the draw below ever changes, so an old seed is replayed with its own draw. */
 export const DRAW_METHOD = 1;

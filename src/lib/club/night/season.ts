@@ -2,12 +2,12 @@
 // ranking uses is in each row, so a wall can show why one player sits above another (not
 // "Dieter 62 (4 rounds)" above "Ivo 55 (3)" with no column saying it is per round).
 //
-// The ranking, as the club server's standings rank today (server/src/standings.ts):
+// The ranking (per-round and placings as the club server ranks today, server/src/standings.ts):
 // - total: the sum of the player's totals, lowest first (penalty-point play);
 // - per-round: total per round played, lowest first;
-// - placings: per evening, one point for each player beaten at one's own table, highest first
-//   (fair across table sizes and rule sets).
-// A player with no round comes last.
+// - placings: per evening, one point for each player beaten at one's own table (seats − place,
+//   as the server counts), highest first (fair across table sizes and rule sets).
+// A player with no round comes last, with no score (all such players share the last place).
 //
 // What a missed night (a night the club held that the player did not play) counts:
 // - not-counted: nothing, as today: only the nights played;
@@ -22,8 +22,8 @@
 // Ties: 'shared' (tied players share a place), 'more-nights' (more nights played first) or
 // 'best-night' (the better best night first); players still tied share the place.
 //
-// Each score is one division of whole (or half, in plus play) sums, so players whose scores are
-// equal as fractions are equal as numbers too, and share their place.
+// Each score is at most one division of whole (or half, in plus play) sums, so players whose
+// scores are equal as fractions are equal as numbers too, and share their place.
 
 import type { PlayerId } from './members';
 import { refuse, type NightProblem, type NightResult } from './problems';
