@@ -24,6 +24,7 @@ import type { Db } from './db';
 import { RateLimiter, type RateLimit } from './rate-limit';
 import { computeStandings, playerNights } from './standings';
 import { applyBatch } from './sync';
+import { frontDoor } from './hello';
 import { readBearer } from './tokens';
 
 export interface AppOptions {
@@ -73,6 +74,7 @@ export function createApp(opts: AppOptions): Hono<Env> {
 	const { db, club, hub } = opts;
 	const app = new Hono<Env>();
 
+	frontDoor(app, opts.appOrigin);
 	app.use('*', appOnly(opts.appOrigin));
 	app.use('/v1/*', authenticate(opts));
 
