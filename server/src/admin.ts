@@ -3,7 +3,7 @@
 // then asks that server through a Unix socket in the folder (only the folder's owner can reach
 // it), never the network.
 
-import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { chmodSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { CLUB_RANKINGS, joinLink, type ClubRanking } from '../../src/lib/club/protocol';
@@ -217,12 +217,15 @@ export function adminSocketPath(config: Config): string {
 	return join(config.dataDir, 'admin.sock');
 }
 
-/** The running server's end of the admin socket (embedded database only). */
+/**
+ * The running server's end of the admin socket (embedded database only). Only the holder of the
+ * folder's lock calls it, so a socket file found there is a dead process's, and is replaced.
+ */
 export function listenAdmin(
 	path: string,
 	handle: (args: string[]) => Promise<AdminResult>
-): Server {
-	if (existsSync(path)) rmSync(path);
+): Promise<Server> {
+	rmSync(path, { force: true });
 	const server = createServer((socket) => {
 		let text = '';
 		socket.setEncoding('utf8');
@@ -245,13 +248,17 @@ export function listenAdmin(
 		});
 		socket.on('error', () => {});
 	});
-	server.listen(path, () => chmodSync(path, 0o600));
-	return server;
+	return new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(path, () => {
+			chmodSync(path, 0o600);
+			resolve(server);
+		});
+	});
 }
 
 /** Asks the running server; null when none answers on the socket. */
 export function askAdmin(path: string, args: string[]): Promise<AdminResult | null> {
-	if (!existsSync(path)) return Promise.resolve(null);
 	return new Promise((resolve) => {
 		const socket = createConnection(path);
 		let text = '';

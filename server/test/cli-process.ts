@@ -1,0 +1,45 @@
+// The club's CLI as a child process (`npm run club -- …` without npm): what it prints and how it
+// ends, for the tests of the process, its folder and its commands.
+
+import { spawn } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** tsx by its path, so the CLI runs from any folder (a test's own, as a fresh clone's). */
+const TSX = pathToFileURL(`${ROOT}node_modules/tsx/dist/loader.mjs`).href;
+
+export interface Ran {
+	code: number | null;
+	stdout: string;
+	stderr: string;
+}
+
+/** Settings a test gives, over none of the developer's own (a fresh shell). */
+export function clubEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+	const clean = { ...process.env };
+	for (const key of [
+		'PORT',
+		'HOST',
+		'DATABASE_URL',
+		'CLUB_DATA',
+		'APP_ORIGIN',
+		'CLUB_NAME',
+		'PUBLIC_URL'
+	])
+		delete clean[key];
+	return { ...clean, TSX_TSCONFIG_PATH: `${ROOT}server/tsconfig.json`, ...env };
+}
+
+/** Runs `npm run club -- ...args` in `cwd` and waits for it to end. */
+export function runClub(args: string[], env: Record<string, string>, cwd = ROOT): Promise<Ran> {
+	const child = spawn(process.execPath, ['--import', TSX, `${ROOT}server/src/main.ts`, ...args], {
+		cwd,
+		env: clubEnv(env),
+		stdio: ['ignore', 'pipe', 'pipe']
+	});
+	let stdout = '';
+	let stderr = '';
+	child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+	child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+	return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}
