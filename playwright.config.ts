@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.js';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
+// Not 4173: that is `npm start`'s, which readme-club.spec.ts runs as the README says.
+const port = Number(process.env.E2E_PORT ?? 4174);
 const buildDir = process.env.BUILD_DIR ?? 'build';
 
 // End-to-end tests drive Debian's Chromium against the real build/, served statically.

@@ -41,14 +41,16 @@ async function existingClub(db: Db): Promise<Club | null> {
 }
 
 function noClub(config: Config, why: string): string[] {
+	const said = `No club in ${databaseInWords(config)}: ${why}.`;
+	if (config.databaseUrl)
+		return [
+			said,
+			'Start the club server on it first (npm run club with this DATABASE_URL), or pass --create to make a new club in it.'
+		];
 	return [
-		`No club in ${databaseInWords(config)}: ${why}.`,
-		config.databaseUrl
-			? 'Start the club server on it first (npm run club with this DATABASE_URL), or pass --create to make a new club in it.'
-			: 'Run this where the club server runs, with its settings (its CLUB_DATA, or the DATABASE_URL of a server on PostgreSQL),',
-		...(config.databaseUrl
-			? []
-			: ['or start the server first (npm run club), or pass --create to make a new club here.'])
+		said,
+		'Run this where the club server runs, with its settings (its CLUB_DATA, or the DATABASE_URL of a server on PostgreSQL),',
+		'or start the server first (npm run club), or pass --create to make a new club here.'
 	];
 }
 
