@@ -70,10 +70,11 @@ async function start(config: Config, undo: Undo[]): Promise<void> {
 	let serve: Fetch = () => Response.json({ error: 'unavailable' }, { status: 503 });
 	// Node's own request goes on to the app (it reads a body from it).
 	const server = await listenHttp((req, env) => serve(req, env), config);
-	undo.push(() => {
+	const closeHttp = () => {
 		server.close();
 		if ('closeAllConnections' in server) server.closeAllConnections();
-	});
+	};
+	undo.push(closeHttp);
 	// Longer than a proxy's or a phone's idle keep-alive, so neither reuses a socket closed here.
 	if ('keepAliveTimeout' in server) {
 		server.keepAliveTimeout = 65_000;
@@ -86,7 +87,8 @@ async function start(config: Config, undo: Undo[]): Promise<void> {
 				: openFailureWords(config.dataDir, e)
 		);
 	});
-	undo.push(() => db.close());
+	// On the way out, no request is taken any more once the database closes.
+	undo.push(() => db.close(), closeHttp);
 	await migrate(db);
 	const club = await ensureClub(db, config.clubName);
 	if (lock) makePrivate(config.dataDir);
