@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 import { svelteTesting } from '@testing-library/svelte/vite';
 import { pwaIcons } from './scripts/pwa-icons.js';
 import { paraglideOptions } from './paraglide.options.js';
-import { chunkGroup } from './scripts/chunk-groups.js';
+import { chunkGroup, chunkGroupsCheck } from './scripts/chunk-groups.js';
 
 // One ordinary build: SvelteKit's and Vite's own chunking (grouped by Vite's manualChunks option),
 // Paraglide as it ships.
@@ -14,6 +14,8 @@ export default defineConfig({
 		pwaIcons(),
 		paraglideVitePlugin(paraglideOptions),
 		sveltekit(),
+		// Stops the build if SvelteKit renamed an entry chunkGroup names (scripts/chunk-groups.js).
+		chunkGroupsCheck(),
 		// Only under Vitest: Svelte's browser build for component tests (files that opt into
 		// `// @vitest-environment jsdom`), and the DOM cleaned up after each test.
 		svelteTesting()

@@ -24,8 +24,13 @@
 
 const FRAMEWORK =
 	/node_modules\/(svelte|esm-env|clsx|devalue|@sveltejs\/kit)\/|^\0vite\/preload-helper/;
-/** SvelteKit's manifest of screens: its generated `app.js`, one of its two client entries. */
-const MANIFEST = /\/\.svelte-kit\/generated\/client-optimized\/app\.js$/;
+/**
+ * SvelteKit's manifest of screens: the `app.js` it generates for a build (in its `outDir`,
+ * `.svelte-kit` or KIT_OUT), one of its two client entries. Matched by its path, as Rollup names
+ * the module: this file reads no generated code. `chunkGroupsCheck` stops a build where it is
+ * missing (SvelteKit renamed it).
+ */
+const MANIFEST = /\/generated\/client-optimized\/app\.js$/;
 /** SvelteKit's other client entry, its runtime; each screen is an entry too. */
 const KIT_ENTRY = /\/@sveltejs\/kit\/src\/runtime\/client\/entry\.js$/;
 const DEXIE = /\/node_modules\/dexie\//;
@@ -40,6 +45,39 @@ const APART = /^\/club(\/|$)/;
  * @typedef {{ getModuleIds: () => IterableIterator<string>, getModuleInfo: (id: string) => { importedIds: readonly string[], dynamicallyImportedIds: readonly string[] } | null }} Graph
  * @typedef {{ start: boolean, layout: boolean, cold: boolean, screens: Set<string> }} Reach
  */
+
+/** SvelteKit's client entries this grouping names by path, each with how it is matched. */
+const ENTRIES = [
+	['its manifest of screens (generated/client-optimized/app.js)', MANIFEST],
+	['its client runtime (@sveltejs/kit/src/runtime/client/entry.js)', KIT_ENTRY]
+];
+
+/** The entries named above that are not among a client build's modules (SvelteKit moved them). */
+export function missingEntries(/** @type {Iterable<string>} */ moduleIds) {
+	const ids = [...moduleIds];
+	return ENTRIES.filter(([, path]) => !ids.some((id) => path.test(id))).map(([what]) => what);
+}
+
+/**
+ * A Vite plugin that stops the client build when SvelteKit no longer has a module this grouping
+ * names: otherwise the groups would change without a word (the manifest in `framework`, and
+ * every page preloading only its screen's first file). `npm test`'s build step fails with it.
+ * @returns {import('vite').Plugin}
+ */
+export function chunkGroupsCheck() {
+	return {
+		name: 'caboose-chunk-groups-check',
+		apply: 'build',
+		buildEnd(error) {
+			if (error || this.environment.name !== 'client') return;
+			const missing = missingEntries(this.getModuleIds());
+			if (missing.length > 0)
+				this.error(
+					`scripts/chunk-groups.js: SvelteKit's build has no ${missing.join(' and no ')}: update the paths it matches.`
+				);
+		}
+	};
+}
 
 /** Rollup's `output.manualChunks`. */
 export function chunkGroup(/** @type {string} */ id, /** @type {Graph} */ graph) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkGroup } from '../../scripts/chunk-groups.js';
+import { chunkGroup, missingEntries } from '../../scripts/chunk-groups.js';
 
 // A small app's module graph, as Rollup's manualChunks sees it (static imports only).
 const APP = '/app/.svelte-kit/generated/client-optimized/app.js';
@@ -66,6 +66,21 @@ describe('chunkGroup: which file a module goes to', () => {
 
 	it("keeps SvelteKit's manifest of screens (every screen by import()) in its own entry file", () => {
 		expect(group(APP)).toBeUndefined();
+		// A build with its own outDir (KIT_OUT, as the update test's second build).
+		expect(
+			chunkGroup('/app/.svelte-kit-b/generated/client-optimized/app.js', graph)
+		).toBeUndefined();
+	});
+
+	it('names the SvelteKit entries a build lacks, so the build stops (chunkGroupsCheck)', () => {
+		expect(missingEntries(graph.getModuleIds())).toEqual([]);
+		const renamed = [...graph.getModuleIds()].map((id) =>
+			id === APP ? '/app/.svelte-kit/generated/client-optimized/manifest.js' : id
+		);
+		expect(missingEntries(renamed)).toEqual([
+			'its manifest of screens (generated/client-optimized/app.js)'
+		]);
+		expect(missingEntries(renamed.filter((id) => id !== KIT_ENTRY))).toHaveLength(2);
 	});
 
 	it("puts the root layout's modules in one file, but not the messages behind Paraglide's barrel", () => {
