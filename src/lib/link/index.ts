@@ -3,7 +3,7 @@
 export * from './types';
 export * from './codec';
 export { tileIndex, tileFromIndex, tilesToText, tilesFromText } from './tiles';
-export { KNOB_NAMES, changedKnobs } from './wire';
+export { changedKnobs } from './wire';
 export { MAX_ROUNDS, MAX_TABLE_EVENTS } from './schema';
 export * from './snapshot';
 export { qrCode, type QrCode } from './qr';

@@ -7,13 +7,13 @@ import {
 	MAX_SEATS,
 	MAX_SET_SIZE as MAX_SET,
 	PRESET_IDS,
+	KNOB_NAMES,
 	TABLE_EVENT_TYPES,
 	eventFields,
 	type FieldKind,
 	type TableEventType
 } from '../rules';
 import { MAX_TILE_INDEX } from './tiles';
-import { KNOB_NAMES } from './wire';
 
 /** A cyclic evening can run long, but not this long. */
 export const MAX_ROUNDS = 400;

@@ -3,8 +3,8 @@
 // table event is its type and its fields in the order of the rules core's table of event fields.
 
 import {
+	KNOB_NAMES,
 	PRESETS,
-	PRESET_IDS,
 	computeEvening,
 	eventFields,
 	mexicanTrainId,
@@ -32,11 +32,6 @@ import {
 	type EveningSnapshot,
 	type SnapshotRound
 } from './types';
-
-/** Every knob of a ruleset, as the presets spell them. */
-export const KNOB_NAMES = Object.keys(PRESETS[PRESET_IDS[0]!].defaults).filter(
-	(k) => k !== 'preset'
-) as (keyof Omit<Ruleset, 'preset'>)[];
 
 /** The knobs of `choice` whose value differs from its preset's default (a fresh plain copy). */
 export function changedKnobs(choice: RulesChoice): Record<string, unknown> {

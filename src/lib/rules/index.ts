@@ -44,8 +44,7 @@ export type {
 	KnobSpec,
 	KnobValues,
 	ListKnob,
-	NumberKnob,
-	TableKnob
+	NumberKnob
 } from './knobs';
 export {
 	normalizeTile,

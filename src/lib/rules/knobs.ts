@@ -122,8 +122,6 @@ export const KNOBS = {
 export type Knob = keyof typeof KNOBS;
 /** Every knob, in the table's order. */
 export const KNOB_NAMES = Object.keys(KNOBS) as Knob[];
-/** `Knob`, by the name the backup's schema (db/backup/schema.ts) still uses. */
-export type TableKnob = Knob;
 
 /** A knob's kind: how the setup screen sets it. */
 export type KnobKind<K extends Knob> = (typeof KNOBS)[K]['kind'];

@@ -6,14 +6,14 @@
 import * as v from 'valibot';
 import { Id, Name, Time, Whole } from '$lib/atoms';
 import {
-	KNOBS,
+	KNOB_NAMES,
 	MAX_SEATS,
 	MAX_SET_SIZE,
 	PRESET_IDS,
 	isSchedule,
 	knobAccepts,
 	tableEventSchema,
-	type TableKnob
+	type Knob
 } from '$lib/rules';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from './types';
 
@@ -30,7 +30,7 @@ const Seat = v.strictObject({ id: Id, name: Name });
 const MAX_SCHEDULE_LENGTH = 1000;
 
 /** A knob of the rules core's knob table, optional: the rules core's own check decides. */
-const knob = (k: TableKnob) =>
+const knob = (k: Knob) =>
 	v.optional(v.custom<unknown>((x) => knobAccepts(k, x), `not a value of the knob ${k}`));
 
 /**
@@ -45,7 +45,7 @@ export const RulesChoiceSchema = v.strictObject({
 			`not a schedule of at most ${MAX_SCHEDULE_LENGTH} engines`
 		)
 	),
-	...Object.fromEntries((Object.keys(KNOBS) as TableKnob[]).map((k) => [k, knob(k)]))
+	...Object.fromEntries(KNOB_NAMES.map((k) => [k, knob(k)]))
 });
 
 export const EveningSchema = v.strictObject({
