@@ -6,31 +6,61 @@ import {
 	allTiles,
 	computeEvening,
 	handValue,
+	KNOB_NAMES,
+	KNOBS,
+	playerRange,
 	PRESET_IDS,
 	PRESETS,
 	resolveRules,
+	SCHEDULE_NAMES,
 	type EveningSetup,
 	type Hand,
+	type Knob,
+	type KnobSpec,
 	type RoundEntry,
+	type RulesChoice,
 	type Ruleset,
 	type Tile
 } from '../../src/lib/rules/index';
 
-export const rulesArb: fc.Arbitrary<Ruleset> = fc
-	.record({
-		preset: fc.constantFrom(...PRESET_IDS),
-		set: fc.constantFrom(6 as const, 9 as const, 12 as const),
-		blankHalf: fc.constantFrom(0, 5, 25),
-		doubleFactor: fc.constantFrom(1 as const, 2 as const),
-		doubleBlank: fc.constantFrom(null, 10, 25, 50),
-		doubleFlat: fc.constantFrom(null, 50),
-		goingOutBonus: fc.constantFrom(0, -5, -10),
-		blocked: fc.constantFrom('count' as const, 'void' as const, 'lowest-zero' as const),
-		mode: fc.constantFrom('penalty' as const, 'plus' as const),
-		elimination: fc.constantFrom(null, 40, 100),
-		tieBreakRoundsWon: fc.boolean()
-	})
-	.map((choice) => resolveRules(choice));
+/**
+ * A value the knob table allows for `knob`, read from its entry: a knob added to the table is
+ * generated here at once. A schedule's engines are of the set in effect (`top`).
+ */
+function knobArb(knob: Knob, top: number): fc.Arbitrary<unknown> {
+	const spec: KnobSpec = KNOBS[knob];
+	switch (spec.kind) {
+		case 'one-of':
+			return fc.constantFrom(...spec.values);
+		case 'bool':
+			return fc.boolean();
+		case 'schedule':
+			return fc.oneof(
+				fc.constantFrom(...SCHEDULE_NAMES),
+				fc.array(fc.integer({ min: 0, max: top }), { minLength: 1, maxLength: 20 })
+			);
+		case 'whole': {
+			const min = spec.min ?? -25;
+			const number = fc.integer({ min, max: spec.max ?? min + 150 });
+			return spec.none ? fc.option(number, { nil: null }) : number;
+		}
+	}
+}
+
+/** Some knobs changed from a preset, the others left to it (undefined: not in the choice). */
+const changes = (knobs: readonly Knob[], top: number) =>
+	fc.record(Object.fromEntries(knobs.map((k) => [k, knobArb(k, top)])), { requiredKeys: [] });
+
+/** A rules choice as setup, a backup or a link may hold one: every value one the table allows. */
+export const choiceArb: fc.Arbitrary<RulesChoice> = fc
+	.record({ preset: fc.constantFrom(...PRESET_IDS), knobs: changes(['set'], 0) })
+	.chain(({ preset, knobs }) => {
+		const set = (knobs.set as number | undefined) ?? PRESETS[preset].defaults.set;
+		const others = KNOB_NAMES.filter((k) => k !== 'set');
+		return changes(others, set).map((rest) => ({ preset, ...knobs, ...rest }) as RulesChoice);
+	});
+
+export const rulesArb: fc.Arbitrary<Ruleset> = choiceArb.map((choice) => resolveRules(choice));
 
 export interface RoundSpec {
 	/** Index into the round's players of who went out, or -1 for a blocked round. */
@@ -117,16 +147,20 @@ export const eveningArb = (maxRounds = 16): fc.Arbitrary<Evening> =>
 			specs: fc.array(roundSpecArb, { maxLength: maxRounds })
 		})
 		.map(({ rules, extra, specs }) => {
-			const { minPlayers, maxPlayers } = PRESETS[rules.preset];
-			const count = Math.min(maxPlayers, minPlayers + extra);
+			const { min, max } = playerRange(rules);
+			const count = Math.min(max, min + extra);
 			const players = Array.from({ length: count }, (_, i) => `p${i}`);
-			const setup: EveningSetup = { rules, players };
+			// A deal the set can give this many players (setup refuses a larger one).
+			const tilesInSet = ((rules.set + 1) * (rules.set + 2)) / 2;
+			const deal =
+				rules.deal === null ? null : Math.min(rules.deal, Math.floor(tilesInSet / count));
+			const setup: EveningSetup = { rules: { ...rules, deal }, players };
 			const rounds: RoundEntry[] = [];
 			const tiles: Record<string, Tile[]>[] = [];
 			for (const spec of specs) {
 				const state = computeEvening(setup, rounds);
 				if (!state.next) break;
-				const built = buildRound(rules, state.next.engine, state.active, spec);
+				const built = buildRound(setup.rules, state.next.engine, state.active, spec);
 				rounds.push(built.entry);
 				tiles.push(built.tiles);
 			}

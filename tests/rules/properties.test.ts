@@ -13,9 +13,11 @@ import {
 	scoreRound,
 	type EveningSetup,
 	type Hand,
-	type RoundEntry
+	type RoundEntry,
+	KNOB_NAMES,
+	validateRules
 } from '../../src/lib/rules/index';
-import { eveningArb } from './arbitraries';
+import { choiceArb, eveningArb } from './arbitraries';
 
 /** Rounds as a form may hold them: sound, contradictory, or naming someone not at the table. */
 const anyEntry = fc.record({
@@ -54,6 +56,13 @@ const close = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 const groups = (ranking: string[][]) => ranking.map((g) => [...g].sort());
 
 describe('properties of the scoring core', () => {
+	it('the generated rules change every knob of the table, each to a value it allows', () => {
+		const choices = fc.sample(choiceArb, { numRuns: 300, seed: 45 });
+		for (const choice of choices) expect(validateRules(choice), JSON.stringify(choice)).toEqual([]);
+		const changed = new Set(choices.flatMap((c) => Object.keys(c)));
+		expect([...KNOB_NAMES].filter((k) => !changed.has(k))).toEqual([]);
+	});
+
 	it('generated rounds are accepted (the generator is sound)', () => {
 		fc.assert(
 			fc.property(eveningArb(), ({ setup, rounds }) => {
