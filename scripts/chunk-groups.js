@@ -46,7 +46,10 @@ const APART = /^\/club(\/|$)/;
  * @typedef {{ start: boolean, layout: boolean, cold: boolean, screens: Set<string> }} Reach
  */
 
-/** SvelteKit's client entries this grouping names by path, each with how it is matched. */
+/**
+ * SvelteKit's client entries this grouping names by path, each with how it is matched.
+ * @type {[string, RegExp][]}
+ */
 const ENTRIES = [
 	['its manifest of screens (generated/client-optimized/app.js)', MANIFEST],
 	['its client runtime (@sveltejs/kit/src/runtime/client/entry.js)', KIT_ENTRY]
