@@ -8,10 +8,19 @@ const buildDir = process.env.BUILD_DIR ?? 'build';
 // End-to-end tests drive Debian's Chromium against the real build/, served statically.
 export default defineConfig({
 	testDir: 'tests/e2e',
-	fullyParallel: false,
+	// Its own folder: Playwright empties it at the start, and the other runners' reports sit
+	// beside it in test-results/ (npm test runs some of them at the same time).
+	outputDir: 'test-results/e2e',
+	// Tests, not files, are shared out between the two workers: a long file no longer runs alone
+	// at the end on one of them. (club.spec runs in order: it says so itself.)
+	fullyParallel: true,
 	workers: 2,
 	retries: 0,
 	timeout: 60_000,
+	// How long a test waits for a state (a row shown, a value stored) before it fails. No test
+	// measures time (npm run bench does): on a machine shared by several people a screen may take
+	// more than the default 5 s to show what it will show.
+	expect: { timeout: 15_000 },
 	reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
 	use: {
 		baseURL: `http://127.0.0.1:${port}`,

@@ -1,20 +1,19 @@
-// The one test command: svelte-check, lint, unit and rules-case tests (Vitest), then the browser
-// end-to-end tests (Playwright on Debian's Chromium against a fresh build). It ends with one
-// line "N passed, N failed" summed over every runner and exits non-zero if anything failed.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// The one test command: svelte-check, lint, Vitest (unit, rules case files, properties, data
+// layer, state), the club server's suite on PGlite and again on a throwaway PostgreSQL, a
+// production build, and the browser end-to-end tests (Playwright on Debian's Chromium against
+// that build). Two steps run at a time (TEST_STEPS, 2: the machine has two cores and most steps
+// keep one busy), in the order below as each one's inputs are ready; each step's output is shown
+// whole when it ends. It ends with each step's time and one line "N passed, N failed" summed
+// over every runner, and exits non-zero if anything failed.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
 mkdirSync('test-results', { recursive: true });
+const AT_ONCE = Math.max(1, Number(process.env.TEST_STEPS ?? 2));
 
 let passed = 0;
 let failed = 0;
-
-function run(label, cmd, args, env = {}) {
-	console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
-	const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-	return r.status ?? 1;
-}
 
 function readJson(path) {
 	try {
@@ -24,62 +23,121 @@ function readJson(path) {
 	}
 }
 
-// 1. Types and Svelte diagnostics: one "test" that passes or fails.
-if (run('svelte-check', 'npm', ['run', '--silent', 'check']) === 0) passed++;
-else failed++;
-
-// 2. Lint: Prettier and ESLint (which also keeps the screens out of src/lib/db): one "test".
-if (run('lint', 'npm', ['run', '--silent', 'lint']) === 0) passed++;
-else failed++;
-
-/** Runs Vitest with a JSON report and adds its counts; `wrap` runs it inside another command. */
-function vitestStep(label, report, args, wrap = []) {
-	rmSync(report, { force: true });
-	const vitestArgs = [
-		'vitest',
-		'run',
-		...args,
-		'--reporter=default',
-		'--reporter=json',
-		`--outputFile.json=${report}`
-	];
-	const [cmd, ...rest] = wrap.length > 0 ? [...wrap, 'npx', ...vitestArgs] : ['npx', ...vitestArgs];
-	const status = run(label, cmd, rest);
+/** Adds a Vitest JSON report's counts; `wrapped`: a wrapper may skip the run and say so. */
+function countVitest(report, status, wrapped) {
 	const result = readJson(report);
 	if (result) {
 		passed += result.numPassedTests;
 		failed += result.numFailedTests + (result.numRuntimeErrorTestSuites ?? 0);
 		if (status !== 0 && result.numFailedTests === 0) failed++;
-	} else if (status !== 0 || wrap.length === 0) failed++;
+	} else if (status !== 0 || !wrapped) failed++;
 	// else: the wrapper skipped the run (no PostgreSQL here) and said so.
 }
 
-// 3. Vitest: unit tests, the rules case files, property tests, the data layer.
-vitestStep('vitest', 'test-results/vitest.json', []);
-
-// 3b. The club server's suite on the embedded PGlite, then again on a real PostgreSQL (a
-// throwaway cluster; skipped with a line saying so where PostgreSQL is not installed).
-const club = ['--config', 'server/vitest.config.ts'];
-vitestStep('club server (PGlite)', 'test-results/club-pglite.json', club);
-vitestStep('club server (PostgreSQL)', 'test-results/club-postgres.json', club, [
-	'node',
-	'server/scripts/with-postgres.mjs'
-]);
-
-// 4. Playwright against the real build.
-const buildStatus = run('build', 'npm', ['run', '--silent', 'build']);
-if (buildStatus !== 0) failed++;
-else {
-	rmSync('test-results/e2e.json', { force: true });
-	const e2eStatus = run('playwright', 'npx', ['playwright', 'test'], { CI: '1' });
-	const e2e = readJson('test-results/e2e.json');
-	if (e2e?.stats) {
-		passed += e2e.stats.expected;
-		failed += e2e.stats.unexpected + (e2e.stats.flaky ?? 0);
-		if (e2eStatus !== 0 && e2e.stats.unexpected === 0) failed++;
-	} else failed++;
+/** A Vitest step: its command, with a JSON report counted when it ends. */
+function vitest(report, args, wrap = []) {
+	rmSync(report, { force: true });
+	const run = ['vitest', 'run', ...args, '--reporter=default', '--reporter=json'];
+	return {
+		cmd: [...wrap, 'npx', ...run, `--outputFile.json=${report}`],
+		count: (status) => countVitest(report, status, wrap.length > 0)
+	};
 }
 
-if (!existsSync('test-results')) mkdirSync('test-results');
+/** A step that is one "test": it passes or fails. */
+const oneTest = (status) => (status === 0 ? passed++ : failed++);
+
+const club = ['--config', 'server/vitest.config.ts'];
+/**
+ * The steps, in the order they are started (the longest path first: the build, then the
+ * browser tests that need it). `after`: the steps whose output it needs.
+ */
+const STEPS = [
+	{ name: 'build', cmd: ['npm', 'run', '--silent', 'build'], count: (s) => s === 0 || failed++ },
+	{ name: 'svelte-check', cmd: ['npm', 'run', '--silent', 'check:types'], count: oneTest },
+	{
+		name: 'playwright',
+		after: ['build'],
+		cmd: ['npx', 'playwright', 'test'],
+		env: { CI: '1' },
+		count: (status) => {
+			const e2e = readJson('test-results/e2e.json');
+			if (e2e?.stats) {
+				passed += e2e.stats.expected;
+				failed += e2e.stats.unexpected + (e2e.stats.flaky ?? 0);
+				if (status !== 0 && e2e.stats.unexpected === 0) failed++;
+			} else failed++;
+		}
+	},
+	// Prettier, ESLint and dependency-cruiser (which hold the layers of ARCHITECTURE.md).
+	{ name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'], count: oneTest },
+	{ name: 'vitest', ...vitest('test-results/vitest.json', []) },
+	{ name: 'club server (PGlite)', ...vitest('test-results/club-pglite.json', club) },
+	{
+		name: 'club server (PostgreSQL)',
+		...vitest('test-results/club-postgres.json', club, ['node', 'server/scripts/with-postgres.mjs'])
+	}
+];
+rmSync('test-results/e2e.json', { force: true });
+
+/** Runs one step with its output held back, then shows it whole; resolves with its seconds. */
+function runStep(step) {
+	const [cmd, ...args] = step.cmd;
+	const started = Date.now();
+	console.log(`=== ${step.name} started: ${step.cmd.join(' ')}`);
+	return new Promise((resolve) => {
+		const child = spawn(cmd, args, { env: { ...process.env, ...step.env } });
+		const out = [];
+		child.stdout.on('data', (d) => out.push(d));
+		child.stderr.on('data', (d) => out.push(d));
+		child.on('close', (code) => {
+			const seconds = (Date.now() - started) / 1000;
+			console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
+			process.stdout.write(Buffer.concat(out));
+			console.log(`=== ${step.name} ended (exit ${code}) after ${seconds.toFixed(0)} s`);
+			step.count(code ?? 1);
+			resolve({ status: code ?? 1, seconds });
+		});
+	});
+}
+
+// Before any step: the messages compiled and SvelteKit's generated types written once, so the
+// steps that run side by side never write them at the same time.
+const prepare = spawnSync('sh', ['-c', 'npm run --silent i18n && npx svelte-kit sync'], {
+	stdio: 'inherit'
+});
+if (prepare.status !== 0) failed++;
+
+const started = Date.now();
+/** @type {Map<string, { status: number, seconds: number }>} */
+const done = new Map();
+const running = new Set();
+await new Promise((allDone) => {
+	const next = () => {
+		for (const step of STEPS) {
+			if (running.size >= AT_ONCE) break;
+			if (done.has(step.name) || running.has(step)) continue;
+			if (!(step.after ?? []).every((name) => done.has(name))) continue;
+			// A step whose input failed is not run: it counts as one failure.
+			if ((step.after ?? []).some((name) => done.get(name)?.status !== 0)) {
+				done.set(step.name, { status: 1, seconds: 0 });
+				failed++;
+				continue;
+			}
+			running.add(step);
+			void runStep(step).then((result) => {
+				running.delete(step);
+				done.set(step.name, result);
+				next();
+			});
+		}
+		if (running.size === 0 && done.size === STEPS.length) allDone(undefined);
+	};
+	next();
+});
+
+console.log('\nEach step, in seconds:');
+for (const step of STEPS) console.log(`  ${step.name}: ${done.get(step.name)?.seconds.toFixed(0)}`);
+console.log(`  all, side by side: ${((Date.now() - started) / 1000).toFixed(0)}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
