@@ -81,6 +81,11 @@ const SCREENS: { name: string; path: (e: Evening) => string; ready: (p: Page) =>
 			}
 		},
 		{
+			name: 'scoreboard',
+			path: (e) => `/evening/${e.id}/scoreboard`,
+			ready: (p) => expect(p.locator('main table tbody tr').first()).toBeVisible()
+		},
+		{
 			name: 'evenings',
 			path: () => '/evenings',
 			ready: (p) => expect(p.locator('main li').first()).toBeVisible()
