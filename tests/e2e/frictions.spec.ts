@@ -133,44 +133,6 @@ test('a kept dark theme is dark from the first paint, on every screen and the re
 	}
 });
 
-test.describe('a draft survives a reload right after typing', () => {
-	test('typed "12", reloaded at once', async ({ page }) => {
-		await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
-		await page.getByLabel('Ben points', { exact: true }).fill('12');
-		await page.reload();
-		await expect(page.getByLabel('Ben points', { exact: true })).toHaveValue('12');
-	});
-
-	test('tiles picked, reloaded as Done closes the picker', async ({ page }) => {
-		await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
-		await page.getByRole('button', { name: 'Enter tiles for Cleo', exact: true }).click();
-		const dialog = page.getByRole('dialog');
-		await dialog.getByRole('button', { name: '9|3', exact: true }).click();
-		await dialog.getByRole('button', { name: 'Done' }).click();
-		await page.reload();
-		await expect(page.getByLabel('Cleo points', { exact: true })).toHaveValue('12');
-	});
-});
-
-test('ending the evening says who won, and takes the focus there', async ({ page }) => {
-	await page.setViewportSize(SMALL);
-	await newEvening(page, ['Anna', 'Ben'], 'swiss-jassshop');
-	await playRound(page, 'Anna', { Ben: 20 });
-	await useLocale(page, 'fr');
-	const end = page.getByRole('button', { name: word('fr', 'standings_end') });
-	await end.click();
-	await page
-		.getByRole('dialog')
-		.getByRole('button', { name: word('fr', 'standings_end') })
-		.click();
-	const heading = page.getByRole('heading', { level: 1 });
-	await expect(heading).toHaveText(word('fr', 'round_over'));
-	await expect(heading).toBeFocused();
-	await expect(page.getByRole('status').filter({ hasText: 'Anna' })).toContainText(
-		word('fr', 'round_winner', { names: 'Anna' })
-	);
-});
-
 test('Italian elimination, blocked round: the points fields that do not count are off, and say why', async ({
 	page
 }) => {

@@ -61,27 +61,6 @@ test('two corrections of one round: the second is refused and the screen says so
 	expect(hands).toEqual([15, 20]);
 });
 
-test('a round another tab saves: what was typed here is kept and said, until dismissed', async ({
-	context
-}) => {
-	const a = await context.newPage();
-	const id = await newEvening(a, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
-	const b = await context.newPage();
-	await b.goto(`/evening/${id}`);
-	await expect(heading(b)).toHaveText('Round 1 of 13');
-	await a.getByLabel('Ben points', { exact: true }).fill('17');
-
-	await playRound(b, 'Cleo', { Anna: 3, Ben: 4 });
-	await expect(a.getByRole('alert')).toContainText(
-		'Round 1 was saved on another screen. What you typed for it is kept here and was not saved.'
-	);
-	await expect(a.getByLabel('Ben points', { exact: true })).toHaveValue('17');
-	await a.getByRole('button', { name: 'Dismiss' }).click();
-	await expect(heading(a)).toHaveText('Round 2 of 13');
-	await expect(a.getByLabel('Ben points', { exact: true })).toHaveValue('');
-	expect(await roundsOf(a, id)).toHaveLength(1);
-});
-
 test('Undo puts the round back into the entry form, and says so', async ({ page }) => {
 	await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
 	await playRound(page, 'Cleo', { Anna: 12, Ben: 23 });

@@ -37,23 +37,6 @@ test('the starter picked on the round screen starts the table and moves the rota
 	expect(errors).toEqual([]);
 });
 
-test('End evening asks first, in a dialog on screen; Cancel keeps the evening going', async ({
-	page
-}) => {
-	await newEvening(page, ['Anna', 'Ben'], 'swiss-jassshop');
-	await playRound(page, 'Anna', { Ben: 3 });
-	await page.getByRole('button', { name: 'End evening' }).click();
-	const dialog = page.getByRole('dialog', { name: /End the evening now/ });
-	await expect(dialog).toBeInViewport();
-	await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-	await dialog.getByRole('button', { name: 'Cancel' }).click();
-	await expect(dialog).toHaveCount(0);
-	await expect(page.getByRole('button', { name: 'Save round' })).toBeVisible();
-	await page.getByRole('button', { name: 'End evening' }).click();
-	await dialog.getByRole('button', { name: 'End evening' }).click();
-	await expect(page.getByRole('heading', { level: 1 })).toHaveText('The evening is over.');
-});
-
 test('Undo last round asks where the finger is, then says what it removed', async ({ page }) => {
 	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo', 'Dario'], 'swiss-jassshop');
 	await playRound(page, 'Anna', { Ben: 10, Cleo: 4, Dario: 7 });

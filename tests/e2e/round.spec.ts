@@ -127,20 +127,20 @@ test('tiles and points mix; the picker shows faces and totals and keeps the engi
 	expect(errors).toEqual([]);
 });
 
+/** Half a round, the tiles last: the picker's Done is the last thing before the reload. */
 async function typeHalfARound(page: Page) {
 	await page.getByRole('button', { name: 'Ben went out' }).click();
 	await page.getByLabel('Anna points').fill('23');
-	await enterTiles(page, 'Cleo', ['9|4', '3|3']);
 	await page.getByLabel('Dario points').fill('4');
+	await enterTiles(page, 'Cleo', ['9|4', '3|3']);
 }
 
-test('a reload in the middle of typing a round loses nothing', async ({ page }) => {
+test('a reload in the middle of typing a round loses nothing, even at once', async ({ page }) => {
 	const errors = collectErrors(page);
 	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo', 'Dario'], 'swiss-station');
 	await playRound(page, 'Anna', { Ben: 5, Cleo: 6, Dario: 7 });
 	await typeHalfARound(page);
-	// The draft is in IndexedDB shortly after typing (no Save pressed).
-	await expect.poll(async () => JSON.stringify(await storedRows(page, 'drafts'))).toContain('"4"');
+	// Reloaded the moment the picker closes: nothing waits for IndexedDB.
 	await page.reload();
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 2 of 13');
 	await expect(page.getByLabel('Anna points')).toHaveValue('23');
@@ -151,6 +151,12 @@ test('a reload in the middle of typing a round loses nothing', async ({ page }) 
 	);
 	await expect(page.getByLabel('Cleo points')).toHaveValue('19');
 	expect(await roundCount(page, id)).toBe(1);
+	// And the draft is in IndexedDB shortly after (no Save pressed).
+	await expect.poll(async () => JSON.stringify(await storedRows(page, 'drafts'))).toContain('"4"');
+	// A value typed and reloaded at once.
+	await page.getByLabel('Anna points').fill('12');
+	await page.reload();
+	await expect(page.getByLabel('Anna points')).toHaveValue('12');
 
 	// A tab killed while hidden: the draft is written when the page is hidden, not only later.
 	await page.getByLabel('Dario points').fill('41');
@@ -255,16 +261,27 @@ test('a cyclic evening runs until End evening, then names the winner and takes n
 	expect(errors).toEqual([]);
 });
 
-test('End evening on the round screen, and Resume evening brings the entry back', async ({
+test('End evening on the round screen: asked on screen first, then the winner said where the focus is; Resume brings the entry back', async ({
 	page
 }) => {
+	// A small phone: the dialog must still be where the finger is.
+	await page.setViewportSize({ width: 320, height: 568 });
 	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo', 'Dario'], 'german-talon');
 	await playRound(page, 'Anna', { Ben: 3, Cleo: 4, Dario: 5 });
 	await page.getByLabel('Ben points').fill('8');
 	await page.getByRole('button', { name: 'End evening' }).click();
-	// Asked first, in a dialog where the finger is.
-	await page.getByRole('dialog').getByRole('button', { name: 'End evening' }).click();
-	await expect(page.getByText('Winner: Anna', { exact: true })).toBeVisible();
+	const dialog = page.getByRole('dialog', { name: /End the evening now/ });
+	await expect(dialog).toBeInViewport();
+	await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+	await dialog.getByRole('button', { name: 'Cancel' }).click();
+	await expect(dialog).toHaveCount(0);
+	await expect(page.getByRole('button', { name: 'Save round' })).toBeVisible();
+	await page.getByRole('button', { name: 'End evening' }).click();
+	await dialog.getByRole('button', { name: 'End evening' }).click();
+	const heading = page.getByRole('heading', { level: 1 });
+	await expect(heading).toHaveText('The evening is over.');
+	await expect(heading).toBeFocused();
+	await expect(page.getByRole('status').filter({ hasText: 'Anna' })).toContainText('Winner: Anna');
 	await expect(page.getByLabel('Ben points')).toHaveCount(0);
 	const drafts = (await storedRows(page, 'drafts')) as { eveningId: string }[];
 	expect(drafts.filter((d) => d.eveningId === id)).toEqual([]);

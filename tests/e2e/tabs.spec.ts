@@ -1,5 +1,7 @@
-// Two tabs on one evening: a round saved in one shows in the other without a reload, and both
-// pressing Save round for the same round at once store it exactly once, never a mix of the two.
+// Two tabs on one evening: a round saved in one shows in the other without a reload (and what
+// was typed there for that round is kept and said until dismissed, never carried to the next),
+// and both pressing Save round for the same round at once store it exactly once, never a mix of
+// the two.
 import { expect, test } from '@playwright/test';
 import { roundsOf, storedRows } from './helpers/db';
 import { newEvening, playRound, typeRound } from './helpers/evening';
@@ -27,6 +29,18 @@ test('a round saved in one tab shows in the other', async ({ context }) => {
 		a.getByRole('table', { name: 'Standings' }).getByRole('row', { name: /Cleo/ })
 	).toContainText('9');
 	await b.screenshot({ path: `${SHOTS}/data-tabs.png`, fullPage: true });
+
+	// What A typed for round 3 when B saves it: kept and said, until dismissed, never carried on.
+	await a.getByLabel('Ben points', { exact: true }).fill('17');
+	await playRound(b, 'Cleo', { Anna: 3, Ben: 4 });
+	await expect(a.getByRole('alert')).toContainText(
+		'Round 3 was saved on another screen. What you typed for it is kept here and was not saved.'
+	);
+	await expect(a.getByLabel('Ben points', { exact: true })).toHaveValue('17');
+	await a.getByRole('button', { name: 'Dismiss' }).click();
+	await expect(a.getByRole('heading', { level: 1 })).toHaveText('Round 4 of 13');
+	await expect(a.getByLabel('Ben points', { exact: true })).toHaveValue('');
+	expect(await roundsOf(a, id)).toHaveLength(3);
 });
 
 test('two tabs saving the same round at once store it exactly once', async ({ context }) => {
