@@ -15,8 +15,8 @@ import { newEvening, playRound } from './helpers/evening';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.js';
 
 const buildA = process.env.BUILD_DIR ?? 'build';
-/** This spec's own server for the update journey (4310-4319 are the PWA tests'). */
-const SWAP_PORT = 4310;
+/** This spec's own server for the update journey: any free port (others run this test too). */
+const SWAP_PORT = 0;
 const SHOTS = '/tmp/shots';
 
 const app = (page: Page) => page.getByRole('region', { name: 'App status' });
