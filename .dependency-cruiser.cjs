@@ -2,8 +2,6 @@
 // ones below it, statically or with import(), and no module imports itself round a circle.
 // tests/unit/lint-probe.test.ts plants each forbidden arrow in a scratch copy and expects this to
 // fail on it.
-const path = require('node:path');
-
 /** What the club server imports of the app (docs/club.md): pure at run time. */
 const SERVER_SHARED =
 	'^src/lib/(club/|atoms\\.ts$|db/backup-limits\\.ts$|db/backup/(schema|parse|types)\\.ts$)';
@@ -105,10 +103,10 @@ module.exports = {
 	options: {
 		// Paraglide's generated modules are seen (an import of them is an arrow) but not read.
 		doNotFollow: { path: '(^|/)(node_modules|src/lib/paraglide)/' },
-		tsConfig: { fileName: path.join(__dirname, 'tsconfig.json') },
+		tsConfig: { fileName: `${__dirname}/tsconfig.json` },
 		tsPreCompilationDeps: true,
 		// $lib and $app, resolved as SvelteKit's Vite plugin does; its virtual modules as built-ins.
-		webpackConfig: { fileName: path.join(__dirname, 'scripts/kit-aliases.js') },
+		webpackConfig: { fileName: `${__dirname}/scripts/kit-aliases.js` },
 		builtInModules: { add: ['$service-worker', '$env/static/public', '$env/dynamic/public'] },
 		enhancedResolveOptions: {
 			exportsFields: ['exports'],
