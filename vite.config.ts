@@ -40,6 +40,10 @@ export default defineConfig({
 			'tests/state/**/*.test.ts',
 			'tests/vision/**/*.test.ts'
 		],
-		environment: 'node'
+		environment: 'node',
+		// How long a test may take before it fails. No test measures time (npm run bench does): on
+		// a machine shared by several people, or beside npm test's browser tests, a property test
+		// of a few seconds took more than the default 5 s.
+		testTimeout: 60_000
 	}
 });
