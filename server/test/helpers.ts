@@ -61,7 +61,11 @@ export async function releaseDb(): Promise<void> {
 	shared = null;
 }
 
-export async function testClub(rateLimit?: RateLimit): Promise<TestClub> {
+/** A club with no table yet; its app serves over `serving(db)` when given (a test's probe). */
+export async function testClub(
+	rateLimit?: RateLimit,
+	serving: (db: Db) => Db = (db) => db
+): Promise<TestClub> {
 	if (!shared) {
 		shared = await freshDb();
 		await migrate(shared.db);
@@ -72,7 +76,7 @@ export async function testClub(rateLimit?: RateLimit): Promise<TestClub> {
 	const hub = new ChangeHub();
 	await hub.start(db);
 	const app = createApp({
-		db,
+		db: serving(db),
 		club,
 		hub,
 		appOrigin: APP_ORIGIN,

@@ -1,10 +1,15 @@
 // Server processes for the fault tests: `npm run club` as a child, on a free port, over a given
 // database; and a phone's sync loop that sends its outbox in order and retries until acknowledged.
 
+import { serve } from '@hono/node-server';
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { ClubOp } from '../../src/lib/club/protocol';
-import { push } from './helpers';
+import { ensureClub, invite, type Club } from '../src/club';
+import type { Db } from '../src/db';
+import { migrate } from '../src/migrate';
+import { ENGINE, freshDb, push, testClub } from './helpers';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -100,29 +105,125 @@ export async function syncPhone(
 	return failures;
 }
 
-/** A live channel: each call to `next` resolves when the following `change` arrives. */
+/** What a live channel has sent: its events by kind, and whether the server closed it. */
+export interface Channel {
+	/** Resolves when the next event of `kind` (after those already taken) arrives. */
+	next(kind?: 'change' | 'unavailable'): Promise<void>;
+	/** Resolves when the server ends the stream. */
+	closed: Promise<void>;
+	close(): void;
+}
+
+/** A live channel (GET /v1/events), read as it arrives. */
 export async function openChannel(
 	url: string,
 	headers: Record<string, string> = {}
-): Promise<{ next: () => Promise<void>; close: () => void }> {
+): Promise<Channel> {
 	const res = await fetch(url, { headers });
-	const reader = res.body!.getReader();
+	if (!res.ok || !res.body) throw new Error(`live channel refused: ${res.status}`);
+	const reader = res.body.getReader();
 	const decoder = new TextDecoder();
 	let text = '';
-	let seen = 0;
+	let ended = false;
+	const waiting: (() => void)[] = [];
+	const wake = () => {
+		for (const w of waiting.splice(0)) w();
+	};
+	const taken = { change: 0, unavailable: 0 };
+	const closed = (async () => {
+		for (;;) {
+			const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+			if (done) break;
+			text += decoder.decode(value);
+			wake();
+		}
+		ended = true;
+		wake();
+	})();
+	const seen = (kind: keyof typeof taken) => text.split(`event: ${kind}\n`).length - 1;
 	return {
-		next: async () => {
-			for (;;) {
-				const n = text.split('event: change').length - 1;
-				if (n > seen) {
-					seen = n;
-					return;
-				}
-				const { value, done } = await reader.read();
-				if (done) throw new Error('live channel closed');
-				text += decoder.decode(value);
+		next: async (kind = 'change') => {
+			while (seen(kind) <= taken[kind]) {
+				if (ended) throw new Error('live channel closed');
+				await new Promise<void>((resolve) => waiting.push(resolve));
 			}
+			taken[kind]++;
 		},
-		close: () => void reader.cancel()
+		closed,
+		close: () => void reader.cancel().catch(() => {})
+	};
+}
+
+/** Two servers over one database, and a way to see that the second has checked a token. */
+export interface TwoServers {
+	urls: [string, string];
+	db: Db;
+	club: Club;
+	invite(name: string, role?: 'table' | 'viewer'): Promise<string>;
+	/**
+	 * Resolves once the second server has looked up a token (on PostgreSQL its first; on PGlite
+	 * the next after this call): a request's headers have passed, and its body is awaited.
+	 */
+	nextLookup(): Promise<void>;
+	close(): Promise<void>;
+}
+
+/**
+ * On PostgreSQL two server processes (`npm run club`), named `club-one` and `club-two` to
+ * PostgreSQL, whose activity the test reads. PGlite is held by one process: there, two HTTP
+ * servers of this process over its one database, whose token look-ups the test counts.
+ */
+export async function twoServers(): Promise<TwoServers> {
+	if (ENGINE === 'postgres') {
+		const fresh = await freshDb();
+		await migrate(fresh.db);
+		const club = await ensureClub(fresh.db, 'Race Club');
+		const env = { DATABASE_URL: fresh.url! };
+		const one = await startServer({ ...env, PGAPPNAME: 'club-one' });
+		const two = await startServer({ ...env, PGAPPNAME: 'club-two' });
+		return {
+			urls: [one.url, two.url],
+			db: fresh.db,
+			club,
+			invite: (name, role = 'table') => invite(fresh.db, club, name, role),
+			nextLookup: async () => {
+				// PostgreSQL's own record of each connection: its last statement, done.
+				const done = `SELECT 1 FROM pg_stat_activity WHERE application_name = 'club-two'
+					AND state = 'idle' AND query LIKE '%token_hash IN%'`;
+				while ((await fresh.db.query(done)).length === 0) {
+					await new Promise((r) => setTimeout(r, 10));
+				}
+			},
+			close: async () => {
+				await Promise.all([one.kill(), two.kill()]);
+				await fresh.drop();
+			}
+		};
+	}
+	const looked: (() => void)[] = [];
+	const t = await testClub(undefined, (db) => ({
+		...db,
+		prepared: async <T>(sql: string, params?: unknown[]) => {
+			const rows = await db.prepared<T>(sql, params);
+			for (const resolve of looked.splice(0)) resolve();
+			return rows;
+		}
+	}));
+	const servers = [0, 1].map(() => serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }));
+	await Promise.all(servers.map((s) => new Promise((r) => s.once('listening', r))));
+	const [one, two] = servers.map((s) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`);
+	return {
+		urls: [one!, two!],
+		db: t.db,
+		club: t.club,
+		invite: t.invite,
+		nextLookup: () => new Promise<void>((resolve) => looked.push(resolve)),
+		close: async () => {
+			for (const s of servers) {
+				s.close();
+				if ('closeAllConnections' in s) s.closeAllConnections();
+			}
+			await t.close();
+		}
 	};
 }
