@@ -23,7 +23,7 @@ import { ensureClub, invite } from './src/club';
 import { openPglite, type Db } from './src/db';
 import { migrate } from './src/migrate';
 import { nightOf } from './src/night';
-import { computeStandings, playerNights } from './src/standings';
+import { computeStandings, playerNights } from './src/standings/service';
 import { ENGINE, evening, freshDb, playedThrough } from './test/helpers';
 import { openChannel, startServer } from './test/processes';
 

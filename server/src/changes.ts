@@ -3,7 +3,9 @@
 // a load balancer all tell their own listeners; nothing else is kept between requests.
 
 import type { Db } from './db';
-import { CHANGE_CHANNEL } from './sync';
+
+/** The channel every stored change is told on. */
+export const CHANGE_CHANNEL = 'club_change';
 
 export class ChangeHub {
 	private readonly listeners = new Set<() => void>();

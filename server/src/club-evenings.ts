@@ -5,7 +5,7 @@
 
 import type { Club } from './club';
 import type { Db } from './db';
-import { CHANGE_CHANNEL } from './sync';
+import { CHANGE_CHANNEL } from './changes';
 
 export interface StoredEvening {
 	id: string;

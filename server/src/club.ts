@@ -3,23 +3,13 @@
 
 import { randomUUID } from 'node:crypto';
 import type { ClubRanking } from '../../src/lib/club/protocol';
-import type { Db, Queryable } from './db';
-import { coalesce } from './coalesce';
-import { newToken, sameHash, tokenHash } from './tokens';
+import type { Db } from './db';
+import { newToken, tokenHash } from './tokens';
 
 export interface Club {
 	id: string;
 	name: string;
 	ranking: ClubRanking;
-}
-
-export interface TableAccess {
-	clubId: string;
-	tableId: string;
-	club: string;
-	table: string;
-	role: 'table' | 'viewer';
-	revoked: boolean;
 }
 
 export interface TableListing {
@@ -92,46 +82,4 @@ export async function listTables(db: Db, club: Club): Promise<TableListing[]> {
 
 export async function setRanking(db: Db, club: Club, ranking: ClubRanking): Promise<void> {
 	await db.query(`UPDATE club SET ranking = $2 WHERE id = $1`, [club.id, ranking]);
-}
-
-/** Who a token is, or null for a token the club never gave. */
-export async function tableOfToken(db: Db, token: string): Promise<TableAccess | null> {
-	let find = lookups.get(db);
-	if (!find) lookups.set(db, (find = tokenLookups(db)));
-	const hash = tokenHash(token);
-	const row = await find(hash);
-	if (!row || !sameHash(row.hash, hash)) return null;
-	const { hash: _, ...access } = row;
-	return access;
-}
-
-type TokenRow = TableAccess & { hash: Uint8Array };
-
-const lookups = new WeakMap<Db, (hash: Buffer) => Promise<TokenRow | undefined>>();
-
-/**
- * The row of a token by its hash. Look-ups asked for while one runs wait, then go in one
- * statement together: however many tables ask at the same moment, their requests wait for the
- * database about twice, not once each.
- */
-function tokenLookups(db: Db) {
-	return coalesce<Buffer, TokenRow | undefined>(async (hashes) => {
-		const rows = await db.prepared<TokenRow>(
-			`SELECT t.club_id AS "clubId", t.id AS "tableId", c.name AS club, t.name AS "table",
-			        t.role, t.revoked_at IS NOT NULL AS revoked, t.token_hash AS hash
-			 FROM club_table t JOIN club c ON c.id = t.club_id
-			 WHERE t.token_hash IN (SELECT decode(jsonb_array_elements_text($1::jsonb), 'hex'))`,
-			[JSON.stringify(hashes.map((h) => h.toString('hex')))]
-		);
-		const found = new Map(rows.map((r) => [Buffer.from(r.hash).toString('hex'), r]));
-		return hashes.map((h) => ({ status: 'fulfilled', value: found.get(h.toString('hex')) }));
-	});
-}
-
-/** Remembers when a table was last heard from (shown on the club standings). */
-export async function heardFrom(q: Queryable, tableId: string, at = Date.now()): Promise<void> {
-	await q.query(
-		`UPDATE club_table SET last_heard_at = $2 WHERE id = $1 AND (last_heard_at IS NULL OR last_heard_at < $2)`,
-		[tableId, at]
-	);
 }

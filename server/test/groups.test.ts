@@ -4,9 +4,10 @@
 
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ClubBatch } from '../../src/lib/club/protocol';
-import { revoke, tableOfToken, type TableAccess } from '../src/club';
+import { revoke } from '../src/club';
 import type { Db } from '../src/db';
-import { applyBatch } from '../src/sync';
+import { tableOfToken, type TableAccess } from '../src/keys';
+import { applyBatch } from '../src/ops/service';
 import {
 	ENGINE,
 	count,

@@ -9,7 +9,7 @@ import {
 	type SeasonRule,
 	type SeasonRow
 } from '../../../src/lib/club/night';
-import { rank } from '../../../server/src/standings';
+import { rank } from '../../../server/src/standings/rank';
 
 const NIGHTS = ['2026-01-09', '2026-02-13', '2026-03-13', '2026-04-10'];
 
@@ -186,7 +186,7 @@ describe('the ranking, as the club ranks today', () => {
 		).toEqual([1, 1]);
 	});
 
-	it("matches the club server's ranking (server/src/standings.ts) when missed nights count nothing", () => {
+	it("matches the club server's ranking (server/src/standings/rank.ts) when missed nights count nothing", () => {
 		fc.assert(
 			fc.property(
 				eveningsArb(1),

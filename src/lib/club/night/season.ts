@@ -2,7 +2,7 @@
 // ranking uses is in each row, so a wall can show why one player sits above another (not
 // "Dieter 62 (4 rounds)" above "Ivo 55 (3)" with no column saying it is per round).
 //
-// The ranking (per-round and placings as the club server ranks today, server/src/standings.ts):
+// The ranking (per-round and placings as the club server ranks today, server/src/standings/rank.ts):
 // - total: the sum of the player's totals, lowest first (penalty-point play);
 // - per-round: total per round played, lowest first;
 // - placings: per evening, one point for each player beaten at one's own table (seats − place,

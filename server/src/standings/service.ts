@@ -1,66 +1,19 @@
 // The club standings: tonight's tables live, tonight's players across tables and the season's,
 // ranked by the club's rule. Sums over the rows the rules core derived when each evening was
-// written (sync.ts), so no round is scored again here.
+// written (ops/derive.ts), so no round is scored again here.
 
-import { playerKey } from '../../src/lib/rules';
-import type { ClubRanking, PlayerNights, Standings } from '../../src/lib/club/protocol';
-import type { Club } from './club';
-import type { Queryable } from './db';
-import { nightOf, seasonOf } from './night';
-
-type Score = Standings['tonight'][number];
-
-interface Sum {
-	name: string;
-	total: number;
-	rounds: number;
-	evenings: number;
-	points: number;
-}
+import type { ClubRanking, PlayerNights, Standings } from '../../../src/lib/club/protocol';
+import { playerKey } from '../../../src/lib/rules';
+import type { Club } from '../club';
+import type { Queryable } from '../db';
+import { nightOf, seasonOf } from '../night';
+import { rank, type Sum } from './rank';
 
 const SUMS_SQL = `
 SELECT min(name) AS name, sum(total)::float8 AS total, sum(rounds)::float8 AS rounds,
        count(*)::float8 AS evenings, sum(seats - place)::float8 AS points
 FROM evening_player WHERE club_id = $1 AND night >= $2 AND night <= $3
 GROUP BY key`;
-
-/**
- * Ranks players. per-round: total per round played, lower first. placings: points per evening,
- * one point for each player beaten at one's table, higher first. Who has played no round yet
- * comes last. Tied scores share a place.
- */
-export function rank(sums: Sum[], ranking: ClubRanking): Score[] {
-	const scored = sums.map((s) => ({
-		name: s.name,
-		total: s.total,
-		rounds: s.rounds,
-		evenings: s.evenings,
-		score:
-			ranking === 'per-round'
-				? s.rounds > 0
-					? s.total / s.rounds
-					: 0
-				: s.evenings > 0
-					? s.points / s.evenings
-					: 0,
-		place: 0
-	}));
-	const order = (s: Score) => (ranking === 'per-round' ? s.score : -s.score);
-	scored.sort(
-		(a, b) =>
-			Number(a.rounds === 0) - Number(b.rounds === 0) ||
-			order(a) - order(b) ||
-			a.name.localeCompare(b.name)
-	);
-	scored.forEach((s, i) => {
-		const prev = scored[i - 1];
-		s.place =
-			prev && prev.score === s.score && (prev.rounds === 0) === (s.rounds === 0)
-				? prev.place
-				: i + 1;
-	});
-	return scored;
-}
 
 // Each night of the season the player played: every player's sums on it, to rank them.
 const NIGHTS_SQL = `

@@ -1,72 +1,21 @@
-// Applying a table's batch of operations: in one transaction, idempotently. An operation applied
-// before changes nothing; a revision not newer than the stored one never overwrites it (clocks are
-// never used for order); an evening first sent by one table is never written by another. Every
-// round was re-checked by the rules core before (checkOp), and each evening's results are derived
-// by it here, so the standings are sums over stored rows and scoring lives in one place.
+// The SQL that stores a group of tables' batches, and its parameters.
 
-import { playerKey, scoreStoredEvening } from '../../src/lib/rules';
-import {
-	checkOp,
-	type Ack,
-	type ClubBatch,
-	type ClubOp,
-	type ClubPutOp,
-	type RefusedOp
-} from '../../src/lib/club/protocol';
-import type { TableAccess } from './club';
-import type { Db } from './db';
-import { nightOf } from './night';
+import type { ClubOp } from '../../../src/lib/club/protocol';
+import { CHANGE_CHANNEL } from '../changes';
+import type { TableAccess } from '../keys';
+import { nightOf } from '../night';
+import type { Derived } from './derive';
 
-export const CHANGE_CHANNEL = 'club_change';
+/** An operation the checks let through, with what the rules core derived of it (for a put). */
+export type Checked = { op: ClubOp; derived: Derived | null };
 
-interface SeatResult {
-	seat: number;
-	key: string;
-	name: string;
-	total: number;
-	rounds: number;
-	place: number;
-	seats: number;
+/** One table's checked batch in a group. */
+export interface Batch {
+	who: TableAccess;
+	checked: Checked[];
 }
 
-interface Derived {
-	night: string;
-	roundCount: number;
-	over: boolean;
-	leader: string[];
-	seats: SeatResult[];
-}
-
-/** What the rules core makes of an evening: each seat's total, rounds and place. */
-export function deriveEvening(op: ClubPutOp): Derived {
-	const { evening, rounds } = op.evening;
-	const { state } = scoreStoredEvening(evening, rounds);
-	const place = new Map<string, number>();
-	let before = 0;
-	for (const group of state.ranking) {
-		for (const id of group) place.set(id, before + 1);
-		before += group.length;
-	}
-	const seats = evening.players.map((p, seat) => ({
-		seat,
-		key: playerKey(p.name),
-		name: p.name,
-		total: state.totals[p.id] ?? 0,
-		rounds: state.rounds.filter((r) => p.id in r.scores).length,
-		place: place.get(p.id) ?? evening.players.length,
-		seats: evening.players.length
-	}));
-	const names = new Map(evening.players.map((p) => [p.id, p.name]));
-	return {
-		night: nightOf(evening.createdAt),
-		roundCount: rounds.length,
-		over: state.over,
-		leader: rounds.length > 0 ? (state.ranking[0] ?? []).map((id) => names.get(id) ?? id) : [],
-		seats
-	};
-}
-
-// The batches of a group of tables (BatchGroups, below) are one statement: one round trip, atomic
+// The batches of a group of tables (groups.ts) are one statement: one round trip, atomic
 // by itself (no BEGIN and COMMIT), so a connection is held for as little as they can take. `x`
 // holds, per evening, the snapshot to store (the newest operation's) and the table that sent it;
 // `o` every operation in the order sent, to say which of them were applied. No two batches in a
@@ -74,7 +23,7 @@ export function deriveEvening(op: ClubPutOp): Derived {
 // written only when its table owns it (or it is new) and the revision is newer; then its rounds
 // and its seats' results follow it. The applied operations are recorded, the tables are heard
 // from, and a NOTIFY goes to every live channel when anything changed.
-const BATCH_SQL = `
+export const BATCH_SQL = `
 WITH x AS (
 	SELECT * FROM jsonb_to_recordset($3::jsonb) AS x(id text, table_id text, revision bigint, deleted boolean,
 		data jsonb, night text, round_count integer, seat_count integer, over boolean, leader jsonb)
@@ -145,7 +94,8 @@ WHERE prev.table_id <> o.table_id
 UNION ALL
 SELECT NULL, NULL, 'told' FROM told`;
 
-type Checked = { op: ClubOp; derived: Derived | null };
+/** What the statement says of an operation, by the table that sent it (and one `told` row). */
+export type Row = { table_id: string | null; id: string | null; status: string };
 
 /**
  * Per evening, the operation whose snapshot ends up stored if the batch is applied in order: the
@@ -160,19 +110,8 @@ function newestPerEvening(checked: Checked[]): Checked[] {
 	return [...newest.values()];
 }
 
-/** What the statement says of an operation, by the table that sent it (and one `told` row). */
-type Row = { table_id: string | null; id: string | null; status: string };
-
-/** One table's batch, checked, waiting to be stored with others. */
-interface Pending {
-	who: TableAccess;
-	checked: Checked[];
-	resolve: (rows: Row[]) => void;
-	reject: (error: unknown) => void;
-}
-
 /** The statement's parameters: the evenings to store, their rounds and seats, every operation. */
-function batchParams(group: Pending[], now: number): unknown[] {
+export function batchParams(group: Batch[], now: number): unknown[] {
 	const rows = { evenings: [] as object[], rounds: [] as object[], seats: [] as object[] };
 	const ops = [];
 	for (const { who, checked } of group) {
@@ -231,110 +170,4 @@ function addEvening(
 		});
 	}
 	for (const seat of derived.seats) rows.seats.push({ evening_id: op.eveningId, ...seat });
-}
-
-/**
- * How many grouped statements run at once, and the most batches in one. On PGlite (one
- * connection, in this process, whose waiting statements db.ts already commits together) each
- * batch goes alone: grouping them there only added work (4.7–5.6 → 5.3–6.4 ms of CPU a batch).
- */
-const LIMITS = {
-	postgres: { slots: 3, most: 50 },
-	pglite: { slots: Infinity, most: 1 }
-} as const;
-
-/**
- * Group commit: batches that arrive while others are being stored wait, then go in one statement
- * together, so a statement's round trip and fixed cost are paid once for many tables (100 tables
- * at once: half the database's CPU per batch). Each batch is still all or nothing: a group whose
- * statement fails is tried again batch by batch, so one batch's fault fails only that batch.
- * Not coalesce.ts's plain kind: several groups run at once, and a group keeps a table's batches
- * and an evening's writes apart.
- */
-class BatchGroups {
-	#queue: Pending[] = [];
-	#running = 0;
-	readonly #limits: (typeof LIMITS)[Db['engine']];
-	constructor(private readonly db: Db) {
-		this.#limits = LIMITS[db.engine];
-	}
-
-	store(who: TableAccess, checked: Checked[]): Promise<Row[]> {
-		return new Promise((resolve, reject) => {
-			this.#queue.push({ who, checked, resolve, reject });
-			this.#pump();
-		});
-	}
-
-	#pump() {
-		while (this.#running < this.#limits.slots && this.#queue.length > 0) {
-			const group = this.#take();
-			this.#running++;
-			void this.#run(group).finally(() => {
-				this.#running--;
-				this.#pump();
-			});
-		}
-	}
-
-	/**
-	 * The oldest batches, at most one per table (a table's batches stay in the order sent) and no
-	 * two touching the same evening (the statement writes each evening once).
-	 */
-	#take(): Pending[] {
-		const group: Pending[] = [];
-		const tables = new Set<string>();
-		const evenings = new Set<string>();
-		this.#queue = this.#queue.filter((p) => {
-			if (group.length >= this.#limits.most || tables.has(p.who.tableId)) return true;
-			const ids = p.checked.map((c) => c.op.eveningId);
-			if (ids.some((id) => evenings.has(id))) return true;
-			group.push(p);
-			tables.add(p.who.tableId);
-			for (const id of ids) evenings.add(id);
-			return false;
-		});
-		return group;
-	}
-
-	async #run(group: Pending[]): Promise<void> {
-		try {
-			const rows = await this.db.atomic<Row>(BATCH_SQL, batchParams(group, Date.now()));
-			for (const p of group) p.resolve(rows.filter((r) => r.table_id === p.who.tableId));
-		} catch (error) {
-			if (group.length === 1) return group[0]!.reject(error);
-			await Promise.all(group.map((p) => this.#run([p])));
-		}
-	}
-}
-
-const groups = new WeakMap<Db, BatchGroups>();
-
-/**
- * Applies `batch` for the table `who`, with the batches of other tables that arrive meanwhile,
- * and says what became of each operation. The rules core's checks run first, outside the
- * statement: they need no data.
- */
-export async function applyBatch(db: Db, who: TableAccess, batch: ClubBatch): Promise<Ack> {
-	const refused: RefusedOp[] = [];
-	const checked: Checked[] = [];
-	for (const op of batch.ops) {
-		const problem = checkOp(op);
-		if (problem) refused.push(problem);
-		else checked.push({ op, derived: op.kind === 'put' ? deriveEvening(op) : null });
-	}
-	let group = groups.get(db);
-	if (!group) groups.set(db, (group = new BatchGroups(db)));
-	const rows = await group.store(who, checked);
-	const applied = new Set(rows.filter((r) => r.status === 'applied').map((r) => r.id));
-	const notYours = new Set(rows.filter((r) => r.status === 'not-yours').map((r) => r.id));
-	const ack: Ack = { applied: [], ignored: [], behind: [], refused };
-	// An operation neither applied nor another table's changed nothing: it was applied before, or
-	// a newer revision is stored.
-	for (const { op } of checked) {
-		if (applied.has(op.id)) ack.applied.push(op.id);
-		else if (notYours.has(op.id)) ack.refused.push({ id: op.id, code: 'not-your-evening' });
-		else ack.ignored.push(op.id);
-	}
-	return ack;
 }

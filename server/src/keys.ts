@@ -1,0 +1,57 @@
+// Who a request is: the table (or viewer) its token belongs to, and whether the token is live.
+// Asked on every request; the CLI's changes to tables are club.ts's.
+
+import { coalesce } from './coalesce';
+import type { Db, Queryable } from './db';
+import { sameHash, tokenHash } from './tokens';
+
+export interface TableAccess {
+	clubId: string;
+	tableId: string;
+	club: string;
+	table: string;
+	role: 'table' | 'viewer';
+	revoked: boolean;
+}
+
+/** Who a token is, or null for a token the club never gave. */
+export async function tableOfToken(db: Db, token: string): Promise<TableAccess | null> {
+	let find = lookups.get(db);
+	if (!find) lookups.set(db, (find = tokenLookups(db)));
+	const hash = tokenHash(token);
+	const row = await find(hash);
+	if (!row || !sameHash(row.hash, hash)) return null;
+	const { hash: _, ...access } = row;
+	return access;
+}
+
+type TokenRow = TableAccess & { hash: Uint8Array };
+
+const lookups = new WeakMap<Db, (hash: Buffer) => Promise<TokenRow | undefined>>();
+
+/**
+ * The row of a token by its hash. Look-ups asked for while one runs wait, then go in one
+ * statement together: however many tables ask at the same moment, their requests wait for the
+ * database about twice, not once each.
+ */
+function tokenLookups(db: Db) {
+	return coalesce<Buffer, TokenRow | undefined>(async (hashes) => {
+		const rows = await db.prepared<TokenRow>(
+			`SELECT t.club_id AS "clubId", t.id AS "tableId", c.name AS club, t.name AS "table",
+			        t.role, t.revoked_at IS NOT NULL AS revoked, t.token_hash AS hash
+			 FROM club_table t JOIN club c ON c.id = t.club_id
+			 WHERE t.token_hash IN (SELECT decode(jsonb_array_elements_text($1::jsonb), 'hex'))`,
+			[JSON.stringify(hashes.map((h) => h.toString('hex')))]
+		);
+		const found = new Map(rows.map((r) => [Buffer.from(r.hash).toString('hex'), r]));
+		return hashes.map((h) => ({ status: 'fulfilled', value: found.get(h.toString('hex')) }));
+	});
+}
+
+/** Remembers when a table was last heard from (shown on the club standings). */
+export async function heardFrom(q: Queryable, tableId: string, at = Date.now()): Promise<void> {
+	await q.query(
+		`UPDATE club_table SET last_heard_at = $2 WHERE id = $1 AND (last_heard_at IS NULL OR last_heard_at < $2)`,
+		[tableId, at]
+	);
+}
