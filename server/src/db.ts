@@ -17,10 +17,12 @@ export interface Db extends Queryable {
 	/** Runs `fn` in one transaction: all of it is stored, or none of it. */
 	transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
 	/**
-	 * Runs one statement, all or nothing by itself, as a transaction would (retried on a
-	 * serialization failure or a deadlock; on PGlite committed with the others waiting), without
-	 * the round trips of BEGIN and COMMIT. A named statement on both engines: planned once. Its
-	 * columns come back as text on PGlite: give it only statements whose answer is text.
+	 * Runs one statement, all or nothing by itself, as if alone, without the round trips of BEGIN
+	 * and COMMIT: on PostgreSQL at REPEATABLE READ, so a row it writes that another transaction
+	 * changed after its snapshot makes it run again from the start (as does a deadlock), and
+	 * every row it reads is as its writes find it; on PGlite (one connection) committed with the
+	 * others waiting. A named statement on both engines: planned once. Its columns come back as
+	 * text on PGlite: give it only statements whose answer is text.
 	 */
 	atomic<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 	/**
@@ -136,8 +138,16 @@ export async function openPostgres(url: string): Promise<Db> {
 				: pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser
 	};
 	const pool = new pg.Pool({ connectionString: url, max: 10, types });
+	// Db.atomic's statements: each its own transaction, at REPEATABLE READ (a few at a time).
+	const serial = new pg.Pool({
+		connectionString: url,
+		max: 4,
+		types,
+		options: '-c default_transaction_isolation=repeatable\\ read'
+	});
 	// A dropped idle connection (the server restarting) must not crash the process.
 	pool.on('error', () => {});
+	serial.on('error', () => {});
 	const query = async <T>(sql: string, params?: unknown[]) =>
 		(await pool.query(sql, params)).rows as T[];
 	await query('SELECT 1');
@@ -150,7 +160,7 @@ export async function openPostgres(url: string): Promise<Db> {
 		atomic: (sql, params) =>
 			retrying(async () => {
 				const name = statementName(sql);
-				return (await pool.query({ name, text: sql, values: params })).rows;
+				return (await serial.query({ name, text: sql, values: params })).rows;
 			}),
 		transaction: (fn) =>
 			retrying(async () => {
@@ -181,6 +191,7 @@ export async function openPostgres(url: string): Promise<Db> {
 		// Idempotent: a test or a shutdown path may close twice.
 		close: async () => {
 			if (!pool.ended) await pool.end();
+			if (!serial.ended) await serial.end();
 		}
 	};
 }

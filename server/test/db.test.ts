@@ -36,4 +36,15 @@ describe(`Db.atomic (${ENGINE})`, () => {
 		]);
 		expect(await db.query(`SELECT count(*)::int AS n FROM t`)).toEqual([{ n: 9 }]);
 	});
+
+	it('runs at REPEATABLE READ on PostgreSQL, as if alone (PGlite has one connection)', async () => {
+		const [row] = await db.atomic<{ level: string }>(
+			`SELECT current_setting('transaction_isolation') AS level`
+		);
+		expect(row!.level).toBe(ENGINE === 'postgres' ? 'repeatable read' : 'read committed');
+		const [plain] = await db.query<{ level: string }>(
+			`SELECT current_setting('transaction_isolation') AS level`
+		);
+		expect(plain!.level).toBe('read committed');
+	});
 });

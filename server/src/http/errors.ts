@@ -39,14 +39,15 @@ export function fail(c: Context, error: ClubError, extra: Record<string, string>
 const codeOf = (e: unknown) => (e as { code?: unknown }).code;
 
 /**
- * The database is away (restarting, unreachable, out of connections): the phone retries later.
- * An error with no code is the driver's lost connection.
+ * The database is away (restarting, unreachable, out of connections), or a statement met others
+ * too often to finish (serialization failures and deadlocks, already run again): the phone
+ * retries later. An error with no code is the driver's lost connection.
  */
 function isUnavailable(e: unknown): boolean {
 	const code = codeOf(e);
 	return (
 		typeof code !== 'string' ||
-		/^(08|57P|53)/.test(code) ||
+		/^(08|57P|53|40001|40P01)/.test(code) ||
 		['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)
 	);
 }

@@ -23,12 +23,16 @@ const LIMITS = {
 
 /**
  * Each batch is still all or nothing: a group whose statement fails is tried again batch by
- * batch, so one batch's fault fails only that batch. Not coalesce.ts's plain kind: several groups
- * run at once, and a group keeps a table's batches and an evening's writes apart.
+ * batch, so one batch's fault fails only that batch. One evening's batches (a retry after a lost
+ * answer, two phones of a table) and one table's go one after the other: never in one group, nor
+ * in two groups at once. (Across server processes, the statement's own isolation does the same.)
+ * Not coalesce.ts's plain kind: several groups run at once, and a group keeps them apart.
  */
 export class BatchGroups {
 	#queue: Pending[] = [];
 	#running = 0;
+	/** The tables and evenings of the groups being stored. */
+	readonly #busy = new Set<string>();
 	readonly #limits: (typeof LIMITS)[Db['engine']];
 	constructor(private readonly db: Db) {
 		this.#limits = LIMITS[db.engine];
@@ -44,29 +48,32 @@ export class BatchGroups {
 	#pump() {
 		while (this.#running < this.#limits.slots && this.#queue.length > 0) {
 			const group = this.#take();
+			if (group.length === 0) return;
+			const busy = group.flatMap(touched);
+			for (const id of busy) this.#busy.add(id);
 			this.#running++;
 			void this.#run(group).finally(() => {
+				for (const id of busy) this.#busy.delete(id);
 				this.#running--;
 				this.#pump();
 			});
 		}
 	}
 
-	/**
-	 * The oldest batches, at most one per table (a table's batches stay in the order sent) and no
-	 * two touching the same evening (the statement writes each evening once).
-	 */
+	/** The oldest batches whose table and evenings no other batch of the group or under way has. */
 	#take(): Pending[] {
 		const group: Pending[] = [];
-		const tables = new Set<string>();
-		const evenings = new Set<string>();
+		const taken = new Set<string>();
 		this.#queue = this.#queue.filter((p) => {
-			if (group.length >= this.#limits.most || tables.has(p.who.tableId)) return true;
-			const ids = p.checked.map((c) => c.op.eveningId);
-			if (ids.some((id) => evenings.has(id))) return true;
+			if (group.length >= this.#limits.most) return true;
+			const ids = touched(p);
+			if (ids.some((id) => taken.has(id) || this.#busy.has(id))) {
+				// Later batches of that table wait behind it: a table's batches keep their order.
+				taken.add(tableOf(p));
+				return true;
+			}
 			group.push(p);
-			tables.add(p.who.tableId);
-			for (const id of ids) evenings.add(id);
+			for (const id of ids) taken.add(id);
 			return false;
 		});
 		return group;
@@ -82,3 +89,7 @@ export class BatchGroups {
 		}
 	}
 }
+
+/** What a batch writes that another must not write at the same moment: its table, its evenings. */
+const touched = (p: Batch) => [tableOf(p), ...p.checked.map((c) => c.op.eveningId)];
+const tableOf = (p: Batch) => `table ${p.who.tableId}`;

@@ -15,8 +15,9 @@ export interface Batch {
 	checked: Checked[];
 }
 
-// The batches of a group of tables (groups.ts) are one statement: one round trip, atomic
-// by itself (no BEGIN and COMMIT), so a connection is held for as little as they can take. `x`
+// The batches of a group of tables (groups.ts) are one statement: one round trip, atomic by itself
+// (Db.atomic: on PostgreSQL at REPEATABLE READ, run again whenever a row it writes was changed
+// after its snapshot), so a connection is held for as little as they can take. `x`
 // holds, per evening, the snapshot to store (the newest operation's) and the table that sent it;
 // `o` every operation in the order sent, to say which of them were applied. No two batches in a
 // group touch the same evening, so each evening's operations are one table's. An evening row is
@@ -110,9 +111,15 @@ function newestPerEvening(checked: Checked[]): Checked[] {
 	return [...newest.values()];
 }
 
+type Rows = {
+	evenings: ({ id: string } & Record<string, unknown>)[];
+	rounds: object[];
+	seats: object[];
+};
+
 /** The statement's parameters: the evenings to store, their rounds and seats, every operation. */
 export function batchParams(group: Batch[], now: number): unknown[] {
-	const rows = { evenings: [] as object[], rounds: [] as object[], seats: [] as object[] };
+	const rows: Rows = { evenings: [], rounds: [], seats: [] };
 	const ops = [];
 	for (const { who, checked } of group) {
 		for (const c of newestPerEvening(checked)) addEvening(rows, who.tableId, c, now);
@@ -126,6 +133,9 @@ export function batchParams(group: Batch[], now: number): unknown[] {
 			});
 		}
 	}
+	// In one order on every server process, so two statements wait for each other's evenings
+	// rather than each hold one the other wants.
+	rows.evenings.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 	return [
 		// A database holds one club (ensureClub), so every batch of a group is the same club's.
 		group[0]!.who.clubId,
@@ -140,12 +150,7 @@ export function batchParams(group: Batch[], now: number): unknown[] {
 }
 
 /** An evening's row as the operation leaves it, with its rounds and seats when it is a put. */
-function addEvening(
-	rows: { evenings: object[]; rounds: object[]; seats: object[] },
-	tableId: string,
-	{ op, derived }: Checked,
-	now: number
-) {
+function addEvening(rows: Rows, tableId: string, { op, derived }: Checked, now: number) {
 	const put = op.kind === 'put' && derived;
 	rows.evenings.push({
 		id: op.eveningId,
