@@ -2,7 +2,7 @@
 // and the order of a phone's outbox, and the standings they make.
 
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readJoinFragment } from '../../src/lib/club/protocol';
+import { readJoinFragment, type ClubOp } from '../../src/lib/club/protocol';
 import { revoke, setRanking } from '../src/club';
 import { nightOf } from '../src/night';
 import {
@@ -28,6 +28,13 @@ afterEach(async () => {
 	await t.close();
 });
 afterAll(releaseDb);
+
+const remove = (eveningId: string, revision: number): ClubOp => ({
+	id: crypto.randomUUID(),
+	eveningId,
+	revision,
+	kind: 'delete'
+});
 
 const roundsOf = async (eveningId: string) =>
 	t.db.query<{ idx: number }>(`SELECT idx FROM round WHERE evening_id = $1 ORDER BY idx`, [
@@ -107,7 +114,10 @@ describe('a table sends its evenings', () => {
 		const ev = evening(['Ann', 'Bo'], 5);
 		await push(t.app, token, [put(ev, 6)]);
 		const old = put(upTo(ev, 2), 3);
-		expect((await push(t.app, token, [old])).body.ignored).toEqual([old.id]);
+		expect((await push(t.app, token, [old])).body).toMatchObject({
+			ignored: [],
+			behind: [{ id: old.id, revision: 6 }]
+		});
 		expect(await roundsOf(ev.evening.id)).toHaveLength(5);
 		// An undo on the phone is a newer revision with fewer rounds: it wins.
 		await push(t.app, token, [put(upTo(ev, 4), 7)]);
@@ -122,8 +132,11 @@ describe('a table sends its evenings', () => {
 		const reply = await push(t.app, token, [r1!, r5!, r3!, r4!]);
 		expect(reply.body).toEqual({
 			applied: [r1!.id, r5!.id],
-			ignored: [r3!.id, r4!.id],
-			behind: [],
+			ignored: [],
+			behind: [
+				{ id: r3!.id, revision: 5 },
+				{ id: r4!.id, revision: 5 }
+			],
 			refused: []
 		});
 		expect(await roundsOf(ev.evening.id)).toHaveLength(5);
@@ -131,6 +144,30 @@ describe('a table sends its evenings', () => {
 		const again = await push(t.app, token, [put(upTo(ev, 2), 5), del as never]);
 		expect(again.body.applied).toEqual([del.id]);
 		expect(await roundsOf(ev.evening.id)).toHaveLength(0);
+	});
+
+	it('tells a retry (ignored) apart from a phone behind the club, with the club’s revision', async () => {
+		const token = await t.invite('Table 1');
+		const ev = evening(['Ann', 'Bo'], 6);
+		const sent = put(ev, 7);
+		expect((await push(t.app, token, [sent])).body.applied).toEqual([sent.id]);
+		// Restored from an older backup, the phone goes on from revision 4: its writes are below
+		// the club's (5), or equal to it but another write (7).
+		const restored = [put(upTo(ev, 4), 5), put(ev, 7)];
+		const gone = remove(ev.evening.id, 6);
+		const before = await dump(t.db);
+		const reply = await push(t.app, token, [...restored, gone, sent]);
+		expect(reply.body).toEqual({
+			applied: [],
+			ignored: [sent.id],
+			behind: [...restored, gone].map((op) => ({ id: op.id, revision: 7 })),
+			refused: []
+		});
+		expect(await dump(t.db)).toBe(before);
+		// The phone continues above the club's revision: stored.
+		const next = put(upTo(ev, 5), 8);
+		expect((await push(t.app, token, [next])).body.applied).toEqual([next.id]);
+		expect(await roundsOf(ev.evening.id)).toHaveLength(5);
 	});
 
 	it('refuses another table’s evening and keeps it as its table sent it', async () => {

@@ -3,10 +3,11 @@
 // revision not newer than the stored one never overwrites it (clocks are never used for order);
 // an evening first sent by one table is never written by another.
 
-import type { Ack, ClubBatch } from '../../../src/lib/club/protocol';
+import type { Ack, ClubBatch, RefusedOp } from '../../../src/lib/club/protocol';
 import type { Db } from '../db';
 import type { TableAccess } from '../keys';
 import { BatchGroups } from './groups';
+import type { Checked, Row } from './statement';
 import { checkOps } from './validation';
 
 const groups = new WeakMap<Db, BatchGroups>();
@@ -19,16 +20,33 @@ export async function applyBatch(db: Db, who: TableAccess, batch: ClubBatch): Pr
 	const { refused, checked } = checkOps(batch);
 	let group = groups.get(db);
 	if (!group) groups.set(db, (group = new BatchGroups(db)));
-	const rows = await group.store({ who, checked });
-	const applied = new Set(rows.filter((r) => r.status === 'applied').map((r) => r.id));
-	const notYours = new Set(rows.filter((r) => r.status === 'not-yours').map((r) => r.id));
+	return acknowledge(checked, refused, await group.store({ who, checked }));
+}
+
+/**
+ * Each operation once, in the order sent: applied now; ignored, when this very operation was
+ * applied before (a retry); refused, when the evening is another table's; else behind, with the
+ * club's revision of the evening, which this operation did not write.
+ */
+function acknowledge(checked: Checked[], refused: RefusedOp[], rows: Row[]): Ack {
+	const ids = (status: Row['status']) =>
+		new Set(rows.filter((r) => r.status === status).map((r) => r.id));
+	const [appliedNow, appliedBefore, notYours] = [ids('applied'), ids('done'), ids('not-yours')];
+	const stored = new Map(
+		rows.filter((r) => r.status === 'stored').map((r) => [r.id, Number(r.revision)])
+	);
 	const ack: Ack = { applied: [], ignored: [], behind: [], refused };
-	// An operation neither applied nor another table's changed nothing: it was applied before, or
-	// a newer revision is stored.
 	for (const { op } of checked) {
-		if (applied.has(op.id)) ack.applied.push(op.id);
+		// The same operation twice in a batch: applied once, the second a retry.
+		if (appliedNow.delete(op.id)) ack.applied.push(op.id);
+		else if (appliedBefore.has(op.id) || ack.applied.includes(op.id)) ack.ignored.push(op.id);
 		else if (notYours.has(op.id)) ack.refused.push({ id: op.id, code: 'not-your-evening' });
-		else ack.ignored.push(op.id);
+		else {
+			const revision = stored.get(op.eveningId);
+			// (Every evening's revision comes back; were one missing, the phone would drop it.)
+			if (revision === undefined) ack.ignored.push(op.id);
+			else ack.behind.push({ id: op.id, revision });
+		}
 	}
 	return ack;
 }

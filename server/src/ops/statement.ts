@@ -23,7 +23,8 @@ export interface Batch {
 // group touch the same evening, so each evening's operations are one table's. An evening row is
 // written only when its table owns it (or it is new) and the revision is newer; then its rounds
 // and its seats' results follow it. The applied operations are recorded, the tables are heard
-// from, and a NOTIFY goes to every live channel when anything changed.
+// from, and a NOTIFY goes to every live channel when anything changed. The answer, per
+// operation: applied now, another table's, or applied before; per evening, the revision stored.
 export const BATCH_SQL = `
 WITH x AS (
 	SELECT * FROM jsonb_to_recordset($3::jsonb) AS x(id text, table_id text, revision bigint, deleted boolean,
@@ -42,7 +43,7 @@ WITH x AS (
 		-- a deleted evening keeps the night it was played
 		night = CASE WHEN EXCLUDED.deleted THEN evening.night ELSE EXCLUDED.night END
 	WHERE evening.table_id = EXCLUDED.table_id AND evening.revision < EXCLUDED.revision
-	RETURNING id, round_count
+	RETURNING id, round_count, revision
 ), dr AS (
 	DELETE FROM round USING e WHERE round.evening_id = e.id AND round.idx >= e.round_count
 ), r AS (
@@ -88,15 +89,31 @@ WITH x AS (
 ), told AS (
 	SELECT CASE WHEN EXISTS (SELECT 1 FROM e) THEN pg_notify($8, '') END
 )
-SELECT table_id, id, 'applied' AS status FROM applied
+SELECT table_id, id, 'applied' AS status, NULL::bigint AS revision FROM applied
 UNION ALL
-SELECT o.table_id, o.id, 'not-yours' FROM o JOIN prev ON prev.id = o.evening_id
+SELECT o.table_id, o.id, 'not-yours', NULL FROM o JOIN prev ON prev.id = o.evening_id
 WHERE prev.table_id <> o.table_id
 UNION ALL
-SELECT NULL, NULL, 'told' FROM told`;
+SELECT o.table_id, o.id, 'done', NULL FROM o
+JOIN applied_op d ON d.table_id = o.table_id AND d.id = o.id
+UNION ALL
+SELECT x.table_id, x.id, 'stored', coalesce(e.revision, prev.revision) FROM x
+LEFT JOIN e ON e.id = x.id LEFT JOIN prev ON prev.id = x.id
+WHERE prev.table_id IS NULL OR prev.table_id = x.table_id
+UNION ALL
+SELECT NULL, NULL, 'told', NULL FROM told`;
 
-/** What the statement says of an operation, by the table that sent it (and one `told` row). */
-export type Row = { table_id: string | null; id: string | null; status: string };
+/**
+ * What the statement says, by the table of the batch: of an operation (`id`) applied now,
+ * another table's (`not-yours`) or applied before (`done`); of an evening (`id`) the revision
+ * `stored`; and one `told` row. Columns as text on PGlite.
+ */
+export type Row = {
+	table_id: string | null;
+	id: string | null;
+	status: 'applied' | 'not-yours' | 'done' | 'stored' | 'told';
+	revision: number | string | null;
+};
 
 /**
  * Per evening, the operation whose snapshot ends up stored if the batch is applied in order: the
