@@ -3,9 +3,13 @@
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revoke } from '../src/club';
 import type { ClubOp } from '../../src/lib/club/protocol';
+import type { RulesChoice } from '../../src/lib/rules/types';
+import { createApp } from '../src/app';
+import { revoke } from '../src/club';
+import type { Db } from '../src/db';
 import {
+	APP_ORIGIN,
 	call,
 	count,
 	dump,
@@ -257,5 +261,71 @@ describe('hostile input', () => {
 		);
 		expect(names.map((n) => n.name)).toEqual([SQL[0]!.slice(0, 30), "O'Brien"]);
 		expect(await count(t.db, 'round')).toBeGreaterThan(0);
+	});
+});
+
+describe('one value never blocks a phone', () => {
+	const rules = (knobs: Partial<RulesChoice>): RulesChoice => ({
+		preset: 'swiss-jassshop',
+		...knobs
+	});
+
+	it('answers a value the database cannot hold with 422 unstorable, naming the operation', async () => {
+		const good = evening(['Ann', 'Bo'], 2);
+		const after = evening(['Cy', 'Di'], 1);
+		const blank = evening(['Gus', 'Hal'], 1, rules({ doubleBlank: 4_000_000_000 }));
+		blank.rounds[0]!.entry.hands[blank.evening.players[1]!.id] = [[0, 0]];
+		const unstorable = [
+			evening(['Ed', 'Flo'], 1, rules({ goingOutBonus: 3_000_000_000 })),
+			evening(['Ed', 'Flo'], 1, rules({ goingOutBonus: -3_000_000_000 })),
+			blank
+		];
+		for (const bad of unstorable) {
+			const before = await dump(t.db);
+			const reply = await push(t.app, a, [put(good, 3), put(bad, 2), put(after, 2)]);
+			expect(reply).toMatchObject({ status: 422, body: { error: 'unstorable', path: 'ops[1]' } });
+			expect(await dump(t.db)).toBe(before);
+		}
+		// The phone sets that operation aside and sends the rest: stored.
+		const rest = await push(t.app, a, [put(good, 3), put(after, 2)]);
+		expect(rest.body.applied).toHaveLength(2);
+	});
+
+	it('stores a lone surrogate in a name as U+FFFD, as names are cleaned', async () => {
+		const ev = evening(['Ann', 'Bo'], 1);
+		const raw = JSON.stringify({ ops: [put(ev, 1)] }).replace('"Ann"', '"Ann\\ud800"');
+		const reply = await call<{ applied: string[] }>(t.app, '/v1/ops', a, { raw });
+		expect(reply.status).toBe(200);
+		expect(reply.body.applied).toHaveLength(1);
+		const names = await t.db.query<{ name: string }>(
+			`SELECT name FROM evening_player WHERE evening_id = $1 ORDER BY seat`,
+			[ev.evening.id]
+		);
+		expect(names.map((n) => n.name)).toEqual(['Ann\uFFFD', 'Bo']);
+	});
+
+	it('answers a data exception the checks could not foresee with a 4xx naming the operation', async () => {
+		const poison = evening(['Ann', 'Bo'], 1);
+		const refuses = (params?: unknown[]) =>
+			JSON.stringify(params ?? []).includes(poison.evening.id)
+				? Promise.reject(Object.assign(new Error('out of range'), { code: '22003' }))
+				: null;
+		// The database refuses any statement holding that evening, in a batch or tried alone.
+		const db: Db = {
+			...t.db,
+			atomic: (sql, params) => refuses(params) ?? t.db.atomic(sql, params),
+			transaction: (fn) =>
+				t.db.transaction((tx) =>
+					fn({ ...tx, query: (sql, params) => refuses(params) ?? tx.query(sql, params) })
+				)
+		};
+		const app = createApp({ db, club: t.club, hub: t.hub, appOrigin: APP_ORIGIN });
+		const before = await dump(t.db);
+		const ops = [put(evening(['Cy', 'Di'], 1), 1), put(poison, 1)];
+		expect(await push(app, a, ops)).toMatchObject({
+			status: 422,
+			body: { error: 'unstorable', path: 'ops[1]' }
+		});
+		expect(await dump(t.db)).toBe(before);
 	});
 });

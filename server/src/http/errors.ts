@@ -52,9 +52,16 @@ function isUnavailable(e: unknown): boolean {
 	);
 }
 
+/** A value the database refuses to hold: a data exception (22…) or a limit passed (54…). */
+export function isUnstorable(e: unknown): boolean {
+	const code = codeOf(e);
+	return typeof code === 'string' && /^(22|54)/.test(code);
+}
+
 /** What a thrown error answers, or null for a fault of this program (a 500, a bug). */
 export function failureOf(e: unknown): ClubFailure | null {
 	if (e instanceof ClubFailure) return e;
+	if (isUnstorable(e)) return new ClubFailure('unstorable');
 	if (isUnavailable(e)) return new ClubFailure('unavailable');
 	return null;
 }

@@ -5,9 +5,10 @@
 
 import type { Ack, ClubBatch, RefusedOp } from '../../../src/lib/club/protocol';
 import type { Db } from '../db';
+import { ClubFailure, isUnstorable } from '../http/errors';
 import type { TableAccess } from '../keys';
 import { BatchGroups } from './groups';
-import type { Checked, Row } from './statement';
+import { BATCH_SQL, batchParams, type Checked, type Row } from './statement';
 import { checkOps } from './validation';
 
 const groups = new WeakMap<Db, BatchGroups>();
@@ -20,7 +21,13 @@ export async function applyBatch(db: Db, who: TableAccess, batch: ClubBatch): Pr
 	const { refused, checked } = checkOps(batch);
 	let group = groups.get(db);
 	if (!group) groups.set(db, (group = new BatchGroups(db)));
-	return acknowledge(checked, refused, await group.store({ who, checked }));
+	let rows: Row[];
+	try {
+		rows = await group.store({ who, checked });
+	} catch (error) {
+		throw isUnstorable(error) ? await whichUnstorable(db, who, batch, checked, error) : error;
+	}
+	return acknowledge(checked, refused, rows);
 }
 
 /**
@@ -49,4 +56,34 @@ function acknowledge(checked: Checked[], refused: RefusedOp[], rows: Row[]): Ack
 		}
 	}
 	return ack;
+}
+
+/** Stores nothing: the statement is only asked whether the database holds these values. */
+const ONLY_ASKED = new Error('only asked');
+
+/**
+ * Which operation the database refused to hold (a value the checks before it could not foresee):
+ * each tried alone in a transaction undone afterwards. This one refuses the request, named
+ * (422 unstorable), so the phone sets it aside and sends the rest; `error` when none is alone.
+ */
+async function whichUnstorable(
+	db: Db,
+	who: TableAccess,
+	batch: ClubBatch,
+	checked: Checked[],
+	error: unknown
+): Promise<unknown> {
+	for (const c of checked) {
+		const params = batchParams([{ who, checked: [c] }], Date.now());
+		const outcome = await db
+			.transaction(async (tx) => {
+				await tx.query(BATCH_SQL, params);
+				throw ONLY_ASKED;
+			})
+			.catch((e: unknown) => e);
+		if (isUnstorable(outcome)) {
+			return new ClubFailure('unstorable', { path: `ops[${batch.ops.indexOf(c.op)}]` });
+		}
+	}
+	return error;
 }

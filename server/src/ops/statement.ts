@@ -1,4 +1,4 @@
-// The SQL that stores a group of tables' batches, and its parameters.
+// The SQL that stores a group of tables' batches, its parameters and what its columns can hold.
 
 import type { ClubOp } from '../../../src/lib/club/protocol';
 import { CHANGE_CHANNEL } from '../changes';
@@ -192,4 +192,22 @@ function addEvening(rows: Rows, tableId: string, { op, derived }: Checked, now: 
 		});
 	}
 	for (const seat of derived.seats) rows.seats.push({ evening_id: op.eveningId, ...seat });
+}
+
+/** The range of an `integer` column. */
+const INT4 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+const fitsInteger = (n: number) => Number.isInteger(n) && n >= INT4.min && n <= INT4.max;
+
+/**
+ * Whether the statement's columns can hold what an operation stores: the derived `integer`
+ * columns (a seat's total can pass any whole number a house rule allows). The rest is bounded by
+ * the protocol's schema (ids, rounds, seats, times and revisions fit their columns; `jsonb` holds
+ * any number), and its text arrives well-formed (validation.ts).
+ */
+export function storable({ derived }: Checked): boolean {
+	if (!derived) return true;
+	return (
+		fitsInteger(derived.roundCount) &&
+		derived.seats.every((s) => [s.total, s.rounds, s.place, s.seats].every(fitsInteger))
+	);
 }
