@@ -2,7 +2,12 @@
 // and the order of a phone's outbox, and the standings they make.
 
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readJoinFragment, type ClubOp } from '../../src/lib/club/protocol';
+import {
+	MAX_STANDINGS_ROWS,
+	readJoinFragment,
+	type ClubOp,
+	type Standings
+} from '../../src/lib/club/protocol';
 import { revoke, setRanking } from '../src/club';
 import { nightOf } from '../src/night';
 import {
@@ -290,6 +295,39 @@ describe('the club standings', () => {
 		expect(perRound).toEqual([...perRound].sort((x, y) => x - y));
 		await setRanking(t.db, t.club, 'placings');
 		expect((await call<S>(t.app, '/v1/standings', a)).body.ranking).toBe('placings');
+	});
+});
+
+describe('the club standings at any club size', () => {
+	it('holds at most MAX_STANDINGS_ROWS a list, the best first, and says how many in all', async () => {
+		const a = await t.invite('Table A');
+		const [table] = await t.db.query<{ id: string }>(`SELECT id FROM club_table`);
+		const night = nightOf(Date.now());
+		// 70 evenings of 10 players tonight, as one table's 70 batches would leave them.
+		await t.db.query(
+			`INSERT INTO evening (id, club_id, table_id, revision, data, night, round_count, received_at)
+			 SELECT 'e' || g, $1, $2, 1, jsonb_build_object('createdAt', g), $3, 1, 0
+			 FROM generate_series(1, 70) AS g`,
+			[t.club.id, table!.id, night]
+		);
+		await t.db.query(
+			`INSERT INTO evening_player (evening_id, seat, club_id, night, key, name, total, rounds, place, seats)
+			 SELECT 'e' || g, s, $1, $2, 'p' || g || '.' || s, 'P' || g || '.' || s, g * 10 + s, 1, 1 + s, 10
+			 FROM generate_series(1, 70) AS g, generate_series(0, 9) AS s`,
+			[t.club.id, night]
+		);
+		type S = Standings & { tonight: { name: string; place: number }[] };
+		const reply = await call<S>(t.app, '/v1/standings', a);
+		const s = reply.body;
+		expect(s.tonight).toHaveLength(MAX_STANDINGS_ROWS);
+		expect(s.seasonStandings).toHaveLength(MAX_STANDINGS_ROWS);
+		expect([s.tonightCount, s.seasonCount]).toEqual([700, 700]);
+		// The lowest total per round first (the club's rule), the list the top of the ranking.
+		expect(s.tonight.slice(0, 3).map((p) => [p.name, p.place])).toEqual([
+			['P1.0', 1],
+			['P1.1', 2],
+			['P1.2', 3]
+		]);
 	});
 });
 

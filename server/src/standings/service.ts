@@ -1,8 +1,15 @@
 // The club standings: tonight's tables live, tonight's players across tables and the season's,
 // ranked by the club's rule. Sums over the rows the rules core derived when each evening was
-// written (ops/derive.ts), so no round is scored again here.
+// written (ops/derive.ts), so no round is scored again here. Each list holds at most
+// MAX_STANDINGS_ROWS rows, the best first, with how many there are in all: every screen reloads
+// them on each change, at any club size.
 
-import type { ClubRanking, PlayerNights, Standings } from '../../../src/lib/club/protocol';
+import {
+	MAX_STANDINGS_ROWS,
+	type ClubRanking,
+	type PlayerNights,
+	type Standings
+} from '../../../src/lib/club/protocol';
 import { playerKey } from '../../../src/lib/rules';
 import type { Club } from '../club';
 import type { Queryable } from '../db';
@@ -73,8 +80,9 @@ async function tablesTonight(q: Queryable, club: Club, night: string) {
 			ORDER BY (data->>'createdAt')::bigint DESC LIMIT 1
 		 ) e ON true
 		 WHERE t.club_id = $1 AND t.role = 'table' AND t.revoked_at IS NULL
-		 ORDER BY lower(t.name)`,
-		[club.id, night]
+		 ORDER BY lower(t.name)
+		 LIMIT $3`,
+		[club.id, night, MAX_STANDINGS_ROWS]
 	);
 }
 
@@ -102,7 +110,9 @@ export async function computeStandings(
 		season,
 		generatedAt: now,
 		tables,
-		tonight: rank(tonight, ranking),
-		seasonStandings: rank(seasonSums, ranking)
+		tonight: rank(tonight, ranking).slice(0, MAX_STANDINGS_ROWS),
+		tonightCount: tonight.length,
+		seasonStandings: rank(seasonSums, ranking).slice(0, MAX_STANDINGS_ROWS),
+		seasonCount: seasonSums.length
 	};
 }

@@ -210,6 +210,13 @@ const Score = v.object({
 	score: v.number()
 });
 
+/**
+ * Rows in each list of the standings at most (the best placed first): every screen reloads them
+ * on each change, so they stay small at any club size. `tonightCount` and `seasonCount` say how
+ * many there are in all.
+ */
+export const MAX_STANDINGS_ROWS = 500;
+
 /** GET /v1/standings: the club's tables tonight, tonight's standings and the season's. */
 export const StandingsSchema = v.object({
 	club: v.string(),
@@ -232,7 +239,11 @@ export const StandingsSchema = v.object({
 		})
 	),
 	tonight: v.array(Score),
-	seasonStandings: v.array(Score)
+	/** Players tonight in all (an older server leaves it out: then `tonight` is all of them). */
+	tonightCount: v.optional(v.number()),
+	seasonStandings: v.array(Score),
+	/** Players of the season in all. */
+	seasonCount: v.optional(v.number())
 });
 export type Standings = v.InferOutput<typeof StandingsSchema>;
 
