@@ -1,6 +1,6 @@
 // The club's HTTP API (docs/club.md): a table's batches in, the club standings and a live channel
 // out. Every request names its table by its token; nothing here changes the club's tables or
-// tokens (the CLI does, on the server machine). Each resource's handlers live in its own folder
+// keys (the CLI does, on the server machine). Each resource's handlers live in its own folder
 // (ops/, standings/, live/); here they meet, with the checks every request passes and the one
 // error handler.
 
@@ -39,7 +39,7 @@ export function createApp(opts: AppOptions): Hono<Env> {
 
 	app.get('/v1/me', async (c) => {
 		const who = c.get('who');
-		if (who.role === 'table') await heardFrom(db, who.tableId);
+		if (who.role === 'table') await heardFrom(db, who.keyId);
 		const me: Me = {
 			protocol: CLUB_PROTOCOL_VERSION,
 			club: who.club,

@@ -1,25 +1,59 @@
 // Who is told of a change: each open live channel of this process. A change is learnt from the
-// database (NOTIFY after a batch commits, from any process over it), so several processes behind
-// a load balancer all tell their own listeners; nothing else is kept between requests.
+// database (a NOTIFY sent by the committing transaction, from any process over it), so several
+// processes behind a load balancer all tell their own listeners; nothing else is kept between
+// requests. A revoked key is a NOTIFY too: its channels close, on every process.
 
 import type { Db } from './db';
+import { revokedAmong } from './keys';
 
-/** The channel every stored change is told on. */
+/** The channel every change is sent on: a stored batch (no payload), or a revoked key. */
 export const CHANGE_CHANNEL = 'club_change';
+/** The payload of a revoked key: this, then the key's id. */
+export const REVOKED = 'revoked ';
+
+/** What an open live channel is told. */
+export interface Listener {
+	/** The key it was opened with. */
+	keyId: string;
+	/** Something stored changed: load the standings again. */
+	changed(): void;
+	/** Its key was revoked: close it. */
+	revoked(): void;
+}
 
 export class ChangeHub {
-	private readonly listeners = new Set<() => void>();
+	private readonly listeners = new Set<Listener>();
 	private stop: (() => Promise<void>) | null = null;
 
 	async start(db: Db): Promise<void> {
-		this.stop = await db.listen(CHANGE_CHANNEL, () => this.changed());
+		this.stop = await db.listen(CHANGE_CHANNEL, (payload) => void this.heard(db, payload));
+	}
+
+	/** A notification, or (null) the database back after it was away: catch up then. */
+	private async heard(db: Db, payload: string | null): Promise<void> {
+		if (payload?.startsWith(REVOKED)) this.revoked([payload.slice(REVOKED.length)]);
+		else if (payload === null) {
+			// Revokes sent while away are lost: ask which keys of the open channels were revoked.
+			const keys = [...new Set([...this.listeners].map((l) => l.keyId))];
+			this.revoked(await revokedAmong(db, keys).catch(() => []));
+		}
+		this.changed();
+	}
+
+	private revoked(keyIds: string[]): void {
+		for (const listener of this.listeners) {
+			if (keyIds.includes(listener.keyId)) {
+				this.listeners.delete(listener);
+				listener.revoked();
+			}
+		}
 	}
 
 	changed(): void {
-		for (const listener of this.listeners) listener();
+		for (const listener of this.listeners) listener.changed();
 	}
 
-	subscribe(listener: () => void): () => void {
+	subscribe(listener: Listener): () => void {
 		this.listeners.add(listener);
 		return () => this.listeners.delete(listener);
 	}

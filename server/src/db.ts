@@ -31,11 +31,11 @@ export interface Db extends Queryable {
 	 */
 	prepared<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 	/**
-	 * Calls `onNotify` for each NOTIFY on `channel`, from any process over this database, and
-	 * once after each reconnection (notifications sent while away are lost: catch up then).
-	 * Returns a function that stops listening.
+	 * Calls `onNotify` with the payload of each NOTIFY on `channel`, from any process over this
+	 * database, and `onNotify(null)` once after each reconnection (and at first): notifications
+	 * sent while away are lost, catch up then. Returns a function that stops listening.
 	 */
-	listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+	listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
 	close(): Promise<void>;
 }
 
@@ -94,7 +94,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
 		atomic: <T>(sql: string, params?: unknown[]) =>
 			transaction(async () => (await named(sql, params ?? [])) as T[]),
 		listen: async (channel, onNotify) => {
-			const stop = await db.listen(channel, () => onNotify());
+			const stop = await db.listen(channel, (payload) => onNotify(payload));
 			return async () => stop();
 		},
 		close: () => db.close()
@@ -201,7 +201,7 @@ async function listenPostgres(
 	url: string,
 	types: pg.CustomTypesConfig,
 	channel: string,
-	onNotify: () => void
+	onNotify: (payload: string | null) => void
 ): Promise<() => Promise<void>> {
 	let stopped = false;
 	let client: pg.Client | null = null;
@@ -209,7 +209,7 @@ async function listenPostgres(
 	const connect = async (): Promise<void> => {
 		if (stopped) return;
 		const c = new pg.Client({ connectionString: url, types });
-		c.on('notification', () => onNotify());
+		c.on('notification', (n) => onNotify(n.payload ?? ''));
 		c.on('error', () => {});
 		c.on('end', () => {
 			client = null;
@@ -220,7 +220,7 @@ async function listenPostgres(
 			// The channel is a constant of this program, never input: quoted as an identifier.
 			await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
 			client = c;
-			onNotify();
+			onNotify(null);
 		} catch {
 			await c.end().catch(() => {});
 		}

@@ -1,5 +1,5 @@
-// Who a request is: the table (or viewer) its token belongs to, and whether the token is live.
-// Asked on every request; the CLI's changes to tables are club.ts's.
+// Who a request is: the key its token is, the table (or viewer) the key belongs to, and whether
+// the key is live. Asked on every request; the CLI's changes to keys are club.ts's.
 
 import { coalesce } from './coalesce';
 import type { Db, Queryable } from './db';
@@ -8,6 +8,8 @@ import { sameHash, tokenHash } from './tokens';
 export interface TableAccess {
 	clubId: string;
 	tableId: string;
+	/** The key (the join link) the request came with. */
+	keyId: string;
 	club: string;
 	table: string;
 	role: 'table' | 'viewer';
@@ -37,10 +39,10 @@ const lookups = new WeakMap<Db, (hash: Buffer) => Promise<TokenRow | undefined>>
 function tokenLookups(db: Db) {
 	return coalesce<Buffer, TokenRow | undefined>(async (hashes) => {
 		const rows = await db.prepared<TokenRow>(
-			`SELECT t.club_id AS "clubId", t.id AS "tableId", c.name AS club, t.name AS "table",
-			        t.role, t.revoked_at IS NOT NULL AS revoked, t.token_hash AS hash
-			 FROM club_table t JOIN club c ON c.id = t.club_id
-			 WHERE t.token_hash IN (SELECT decode(jsonb_array_elements_text($1::jsonb), 'hex'))`,
+			`SELECT t.club_id AS "clubId", t.id AS "tableId", k.id AS "keyId", c.name AS club,
+			        t.name AS "table", t.role, k.revoked_at IS NOT NULL AS revoked, k.token_hash AS hash
+			 FROM club_key k JOIN club_table t ON t.id = k.table_id JOIN club c ON c.id = t.club_id
+			 WHERE k.token_hash IN (SELECT decode(jsonb_array_elements_text($1::jsonb), 'hex'))`,
 			[JSON.stringify(hashes.map((h) => h.toString('hex')))]
 		);
 		const found = new Map(rows.map((r) => [Buffer.from(r.hash).toString('hex'), r]));
@@ -48,10 +50,20 @@ function tokenLookups(db: Db) {
 	});
 }
 
-/** Remembers when a table was last heard from (shown on the club standings). */
-export async function heardFrom(q: Queryable, tableId: string, at = Date.now()): Promise<void> {
+/** Remembers when a key was last heard from (its table's is shown on the club standings). */
+export async function heardFrom(q: Queryable, keyId: string, at = Date.now()): Promise<void> {
 	await q.query(
-		`UPDATE club_table SET last_heard_at = $2 WHERE id = $1 AND (last_heard_at IS NULL OR last_heard_at < $2)`,
-		[tableId, at]
+		`UPDATE club_key SET last_heard_at = $2 WHERE id = $1 AND (last_heard_at IS NULL OR last_heard_at < $2)`,
+		[keyId, at]
 	);
+}
+
+/** Which of `keyIds` are revoked (a live channel catching up after its database was away). */
+export async function revokedAmong(q: Queryable, keyIds: string[]): Promise<string[]> {
+	if (keyIds.length === 0) return [];
+	const rows = await q.query<{ id: string }>(
+		`SELECT id FROM club_key WHERE id = ANY ($1::text[]) AND revoked_at IS NOT NULL`,
+		[keyIds]
+	);
+	return rows.map((r) => r.id);
 }

@@ -71,7 +71,9 @@ export async function testClub(
 		await migrate(shared.db);
 	}
 	const { db } = shared;
-	await db.query(`TRUNCATE club, club_table, evening, round, evening_player, applied_op CASCADE`);
+	await db.query(
+		`TRUNCATE club, club_table, club_key, evening, round, evening_player, applied_op CASCADE`
+	);
 	const club = await ensureClub(db, 'Domino Friends');
 	const hub = new ChangeHub();
 	await hub.start(db);
@@ -195,6 +197,7 @@ export async function dump(db: Db): Promise<string> {
 	for (const [table, order] of [
 		['club', 'id'],
 		['club_table', 'id'],
+		['club_key', 'id'],
 		['evening', 'id'],
 		['round', 'evening_id, idx'],
 		['evening_player', 'evening_id, seat'],

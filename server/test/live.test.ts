@@ -6,12 +6,19 @@ import { serve } from '@hono/node-server';
 import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrate } from '../src/migrate';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { listTables } from '../src/club';
+import { tableOfToken } from '../src/keys';
+import { MIGRATIONS_DIR, migrate } from '../src/migrate';
+import { newToken, tokenHash } from '../src/tokens';
 import { MAX_BODY_BYTES } from '../../src/lib/club/protocol';
 import {
 	APP_ORIGIN,
 	call,
 	evening,
+	freshDb,
 	playedThrough,
 	push,
 	releaseDb,
@@ -142,6 +149,49 @@ describe('migrations', () => {
 		const rows = await t.db.query<{ name: string }>(
 			`SELECT name FROM schema_migration ORDER BY name`
 		);
-		expect(rows.map((r) => r.name)).toEqual(['001_club.sql', '002_player_nights.sql']);
+		expect(rows.map((r) => r.name)).toEqual([
+			'001_club.sql',
+			'002_player_nights.sql',
+			'003_table_keys.sql'
+		]);
+	});
+
+	it('003: a table revoked and invited again before it is one table, its links its keys', async () => {
+		const { db, drop } = await freshDb();
+		const before = mkdtempSync(join(tmpdir(), 'club-migrations-'));
+		for (const name of ['001_club.sql', '002_player_nights.sql'])
+			copyFileSync(join(MIGRATIONS_DIR, name), join(before, name));
+		await migrate(db, before);
+		rmSync(before, { recursive: true });
+		const [old, fresh, other] = [newToken(), newToken(), newToken()];
+		await db.exec(`INSERT INTO club VALUES ('c', 'Old Club', 'per-round', 1)`);
+		const table = `INSERT INTO club_table (id, club_id, name, role, token_hash, created_at, revoked_at,
+			last_heard_at) VALUES ($1, 'c', $2, 'table', $3, $4, $5, $6)`;
+		await db.query(table, ['t1', 'Table 3', tokenHash(old), 1, 5, 4]);
+		await db.query(table, ['t2', 'table 3', tokenHash(fresh), 6, null, 7]);
+		await db.query(table, ['t3', 'Table 4', tokenHash(other), 2, null, null]);
+		const ev = `INSERT INTO evening (id, club_id, table_id, revision, night, received_at)
+			VALUES ($1, 'c', $2, 1, '2026-11-27', 1)`;
+		await db.query(ev, ['e1', 't1']);
+		await db.query(ev, ['e2', 't2']);
+		await db.query(ev, ['e3', 't3']);
+		await db.query(
+			`INSERT INTO applied_op VALUES ('t1', 'o1', 'e1', 1, 1), ('t2', 'o2', 'e2', 1, 1)`
+		);
+		expect(await migrate(db)).toEqual(['003_table_keys.sql']);
+		const club = { id: 'c', name: 'Old Club', ranking: 'per-round' as const };
+		expect(await listTables(db, club)).toEqual([
+			{ name: 'table 3', role: 'table', createdAt: 1, revokedAt: null, lastHeardAt: 7 },
+			{ name: 'Table 4', role: 'table', createdAt: 2, revokedAt: null, lastHeardAt: null }
+		]);
+		const owners = await db.query(`SELECT table_id FROM evening ORDER BY id`);
+		expect(owners).toEqual([{ table_id: 't1' }, { table_id: 't1' }, { table_id: 't3' }]);
+		expect(await db.query(`SELECT table_id, id FROM applied_op ORDER BY id`)).toEqual([
+			{ table_id: 't1', id: 'o1' },
+			{ table_id: 't1', id: 'o2' }
+		]);
+		expect(await tableOfToken(db, fresh)).toMatchObject({ table: 'table 3', revoked: false });
+		expect(await tableOfToken(db, old)).toMatchObject({ table: 'table 3', revoked: true });
+		await drop();
 	});
 });

@@ -1,12 +1,14 @@
 // Races between servers over one database (on PostgreSQL two processes; PGlite is held by one
 // process, so there two HTTP servers of it): one evening's batches are applied one after the
-// other.
+// other, and a revoked key stops at once on every server.
 
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClubOp } from '../../src/lib/club/protocol';
-import { call, count, ENGINE, evening, push, put, releaseDb, upTo } from './helpers';
-import { twoServers, type TwoServers } from './processes';
+import { revoke } from '../src/club';
+import { call, count, ENGINE, evening, push, put, releaseDb, upTo, type Reply } from './helpers';
+import { openChannel, twoServers, type TwoServers } from './processes';
 
 // One pair for the file (a server process takes seconds to start); each test its own tables.
 let s: TwoServers;
@@ -60,6 +62,36 @@ async function holdRow(
 	};
 }
 
+/** A batch whose headers and first half go now; `finish` sends the rest and waits for the answer. */
+function holdPost(base: string, token: string, body: string): { finish: () => Promise<Reply> } {
+	const bytes = Buffer.from(body);
+	const req = request(`${base}/v1/ops`, {
+		method: 'POST',
+		headers: {
+			Authorization: `Bearer ${token}`,
+			'Content-Type': 'application/json',
+			'Content-Length': bytes.length
+		}
+	});
+	const reply = new Promise<Reply>((resolve, reject) => {
+		req.on('response', (res) => {
+			let text = '';
+			res.on('data', (c: Buffer) => (text += c.toString()));
+			res.on('end', () =>
+				resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), headers: new Headers() })
+			);
+		});
+		req.on('error', reject);
+	});
+	req.write(bytes.subarray(0, bytes.length >> 1));
+	return {
+		finish: () => {
+			req.end(bytes.subarray(bytes.length >> 1));
+			return reply;
+		}
+	};
+}
+
 describe(`races over one database (${ENGINE})`, () => {
 	it('a retry racing its own batch on another server: a deleted evening keeps no round', async () => {
 		const token = await s.invite('Table R');
@@ -86,5 +118,34 @@ describe(`races over one database (${ENGINE})`, () => {
 		expect(await count(s.db, 'evening_player')).toBe(0);
 		const standings = await call<{ tonight: unknown[] }>(s.urls[0], '/v1/standings', token);
 		expect(standings.body.tonight).toEqual([]);
+	});
+
+	it('a revoked key stops at once: its batch in flight is refused, its live channel closed', async () => {
+		const token = await s.invite('Table 1');
+		await s.invite('Table 2');
+		const viewer = await s.invite('Bar TV', 'viewer');
+		const tableChannel = await openChannel(`${s.urls[0]}/v1/events?token=${token}`);
+		await tableChannel.next();
+		const wall = await openChannel(`${s.urls[0]}/v1/events?token=${viewer}`);
+		await wall.next();
+		// The batch's headers reach the other server, which checks the key; then the CLI revokes it
+		// (another process), and only then does the batch's body arrive.
+		const checked = s.nextLookup();
+		const ev = evening(['Ann', 'Bo'], 3);
+		const held = holdPost(s.urls[1], token, JSON.stringify({ ops: [put(ev, 4)] }));
+		await checked;
+		await revoke(s.db, s.club, 'Table 1');
+		expect(await held.finish()).toMatchObject({ status: 401, body: { error: 'token-revoked' } });
+		expect(await s.db.query(`SELECT 1 FROM evening WHERE id = $1`, [ev.evening.id])).toEqual([]);
+		await tableChannel.closed;
+		// A revoke is a change: the wall loads the standings again, without the revoked table.
+		await wall.next();
+		const standings = await call<{ tables: { name: string }[] }>(
+			s.urls[0],
+			'/v1/standings',
+			viewer
+		);
+		expect(standings.body.tables.map((x) => x.name)).toEqual(['Table 2', 'Table R']);
+		wall.close();
 	});
 });

@@ -8,7 +8,7 @@ import {
 	type ClubOp,
 	type Standings
 } from '../../src/lib/club/protocol';
-import { revoke, setRanking } from '../src/club';
+import { listTables, revoke, setRanking } from '../src/club';
 import { nightOf } from '../src/night';
 import {
 	APP_ORIGIN,
@@ -72,7 +72,7 @@ describe('who is asking', () => {
 	it('stores only a hash of each token', async () => {
 		const token = await t.invite('Table 1');
 		expect(await dump(t.db)).not.toContain(token);
-		const rows = await t.db.query<{ token_hash: Uint8Array }>(`SELECT token_hash FROM club_table`);
+		const rows = await t.db.query<{ token_hash: Uint8Array }>(`SELECT token_hash FROM club_key`);
 		expect(rows[0]!.token_hash.length).toBe(32);
 	});
 
@@ -221,6 +221,40 @@ describe('a table sends its evenings', () => {
 		});
 		expect(await call(t.app, '/v1/standings', token)).toMatchObject({ status: 401 });
 		expect(await dump(t.db)).toBe(before);
+	});
+
+	it('a table keeps its evenings when its link changes: revoke ends the key, invite gives a new one', async () => {
+		const old = await t.invite('Table 3');
+		const ev = evening(['Ann', 'Bo'], 4);
+		const earlier = evening(['Cy', 'Di'], 2);
+		await push(t.app, old, [put(earlier, 3), put(upTo(ev, 2), 3)]);
+		await revoke(t.db, t.club, 'Table 3');
+		const fresh = await t.invite('table 3');
+		expect((await call(t.app, '/v1/me', fresh)).body).toMatchObject({ table: 'table 3' });
+		const next = put(ev, 5);
+		const gone = remove(earlier.evening.id, 4);
+		expect((await push(t.app, fresh, [next, gone])).body).toEqual({
+			applied: [next.id, gone.id],
+			ignored: [],
+			behind: [],
+			refused: []
+		});
+		expect(await push(t.app, old, [put(ev, 6)])).toMatchObject({
+			status: 401,
+			body: { error: 'token-revoked' }
+		});
+		expect(await roundsOf(ev.evening.id)).toHaveLength(4);
+		type S = { tables: { name: string; round: number }[] };
+		expect((await call<S>(t.app, '/v1/standings', fresh)).body.tables).toMatchObject([
+			{ name: 'table 3', round: 4 }
+		]);
+		const tables = await listTables(t.db, t.club);
+		expect(tables.map((x) => [x.name, x.revokedAt])).toEqual([['table 3', null]]);
+		// Revoked again: the table leaves the standings' list, and its evenings stay its own.
+		await revoke(t.db, t.club, 'Table 3');
+		const viewer = await t.invite('Bar TV', 'viewer');
+		expect((await call<S>(t.app, '/v1/standings', viewer)).body.tables).toEqual([]);
+		expect(await count(t.db, 'evening')).toBe(2);
 	});
 
 	it('takes two phones joined as the same table at once', async () => {

@@ -1,25 +1,30 @@
-// GET /v1/events: the live channel (server-sent events).
+// GET /v1/events: the live channel (server-sent events). `change` at once and after every stored
+// change or revoke; a heartbeat between. A revoked key's channel is closed at once.
 
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { ChangeHub } from '../changes';
 import type { Env } from '../http/auth';
 
-/** Server-sent events: a `change` at once and after every stored change, a heartbeat between. */
 export function liveChannel(hub: ChangeHub, heartbeat: number) {
 	return (c: Context<Env>) =>
 		streamSSE(c, async (stream) => {
 			let wake: (() => void) | null = null;
 			let pending = true; // a first `change` at once: the client loads the standings
-			const unsubscribe = hub.subscribe(() => {
-				pending = true;
-				wake?.();
+			let revoked = false;
+			const unsubscribe = hub.subscribe({
+				keyId: c.get('who').keyId,
+				changed: () => {
+					pending = true;
+					wake?.();
+				},
+				revoked: () => {
+					revoked = true;
+					wake?.();
+				}
 			});
-			stream.onAbort(() => {
-				unsubscribe();
-				wake?.();
-			});
-			while (!stream.aborted) {
+			stream.onAbort(() => wake?.());
+			while (!stream.aborted && !revoked) {
 				if (pending) {
 					pending = false;
 					await stream.writeSSE({ event: 'change', data: String(Date.now()) });
@@ -31,7 +36,7 @@ export function liveChannel(hub: ChangeHub, heartbeat: number) {
 				});
 				clearTimeout(timer);
 				wake = null;
-				if (!pending && !stream.aborted) await stream.write(': still here\n\n');
+				if (!pending && !stream.aborted && !revoked) await stream.write(': still here\n\n');
 			}
 			unsubscribe();
 		});

@@ -24,14 +24,14 @@ const LIMITS = {
 /**
  * Each batch is still all or nothing: a group whose statement fails is tried again batch by
  * batch, so one batch's fault fails only that batch. One evening's batches (a retry after a lost
- * answer, two phones of a table) and one table's go one after the other: never in one group, nor
- * in two groups at once. (Across server processes, the statement's own isolation does the same.)
+ * answer, two phones of a table) and one key's go one after the other: never in one group, nor in
+ * two groups at once. (Across server processes, the statement's own isolation does the same.)
  * Not coalesce.ts's plain kind: several groups run at once, and a group keeps them apart.
  */
 export class BatchGroups {
 	#queue: Pending[] = [];
 	#running = 0;
-	/** The tables and evenings of the groups being stored. */
+	/** The keys and evenings of the groups being stored. */
 	readonly #busy = new Set<string>();
 	readonly #limits: (typeof LIMITS)[Db['engine']];
 	constructor(private readonly db: Db) {
@@ -60,7 +60,7 @@ export class BatchGroups {
 		}
 	}
 
-	/** The oldest batches whose table and evenings no other batch of the group or under way has. */
+	/** The oldest batches whose key and evenings no other batch of the group or under way has. */
 	#take(): Pending[] {
 		const group: Pending[] = [];
 		const taken = new Set<string>();
@@ -68,8 +68,8 @@ export class BatchGroups {
 			if (group.length >= this.#limits.most) return true;
 			const ids = touched(p);
 			if (ids.some((id) => taken.has(id) || this.#busy.has(id))) {
-				// Later batches of that table wait behind it: a table's batches keep their order.
-				taken.add(tableOf(p));
+				// Later batches of that key wait behind it: a table's batches keep their order.
+				taken.add(keyOf(p));
 				return true;
 			}
 			group.push(p);
@@ -82,7 +82,7 @@ export class BatchGroups {
 	async #run(group: Pending[]): Promise<void> {
 		try {
 			const rows = await this.db.atomic<Row>(BATCH_SQL, batchParams(group, Date.now()));
-			for (const p of group) p.resolve(rows.filter((r) => r.table_id === p.who.tableId));
+			for (const p of group) p.resolve(rows.filter((r) => r.key_id === p.who.keyId));
 		} catch (error) {
 			if (group.length === 1) return group[0]!.reject(error);
 			await Promise.all(group.map((p) => this.#run([p])));
@@ -90,6 +90,6 @@ export class BatchGroups {
 	}
 }
 
-/** What a batch writes that another must not write at the same moment: its table, its evenings. */
-const touched = (p: Batch) => [tableOf(p), ...p.checked.map((c) => c.op.eveningId)];
-const tableOf = (p: Batch) => `table ${p.who.tableId}`;
+/** What a batch writes that another must not write at the same moment: its key, its evenings. */
+const touched = (p: Batch) => [keyOf(p), ...p.checked.map((c) => c.op.eveningId)];
+const keyOf = (p: Batch) => `key ${p.who.keyId}`;

@@ -15,7 +15,8 @@ const groups = new WeakMap<Db, BatchGroups>();
 
 /**
  * Applies `batch` for the table `who` and says what became of each operation. The checks run
- * first, outside the statement: they need no data.
+ * first, outside the statement: they need no data. A batch of a key revoked meanwhile is refused
+ * whole (token-revoked), as its request would be now.
  */
 export async function applyBatch(db: Db, who: TableAccess, batch: ClubBatch): Promise<Ack> {
 	const { refused, checked } = checkOps(batch);
@@ -27,6 +28,7 @@ export async function applyBatch(db: Db, who: TableAccess, batch: ClubBatch): Pr
 	} catch (error) {
 		throw isUnstorable(error) ? await whichUnstorable(db, who, batch, checked, error) : error;
 	}
+	if (rows.some((r) => r.status === 'revoked')) throw new ClubFailure('token-revoked');
 	return acknowledge(checked, refused, rows);
 }
 

@@ -17,20 +17,29 @@ export interface Batch {
 
 // The batches of a group of tables (groups.ts) are one statement: one round trip, atomic by itself
 // (Db.atomic: on PostgreSQL at REPEATABLE READ, run again whenever a row it writes was changed
-// after its snapshot), so a connection is held for as little as they can take. `x`
-// holds, per evening, the snapshot to store (the newest operation's) and the table that sent it;
-// `o` every operation in the order sent, to say which of them were applied. No two batches in a
-// group touch the same evening, so each evening's operations are one table's. An evening row is
-// written only when its table owns it (or it is new) and the revision is newer; then its rounds
-// and its seats' results follow it. The applied operations are recorded, the tables are heard
-// from, and a NOTIFY goes to every live channel when anything changed. The answer, per
-// operation: applied now, another table's, or applied before; per evening, the revision stored.
+// after its snapshot), so a connection is held for as little as they can take. First each batch's
+// key, if still live, is locked until commit (`k`): a revoke waits for this statement, or this
+// statement sees it and stores nothing of that batch. `x` holds, per evening, the snapshot to
+// store (the newest operation's) and the table that sent it; `o` every operation in the order
+// sent. No two batches in a group touch the same evening, so each evening's operations are one
+// table's. An evening row is written only when its table owns it (or it is new) and the revision
+// is newer; then its rounds and its seats' results follow it. The applied operations are
+// recorded, and a NOTIFY goes to every live channel when anything changed. The answer, per
+// operation: applied now, another table's, or applied before; per evening, the revision stored;
+// per batch whose key was revoked, that.
 export const BATCH_SQL = `
-WITH x AS (
-	SELECT * FROM jsonb_to_recordset($3::jsonb) AS x(id text, table_id text, revision bigint, deleted boolean,
-		data jsonb, night text, round_count integer, seat_count integer, over boolean, leader jsonb)
+WITH k AS (
+	UPDATE club_key SET last_heard_at = greatest(last_heard_at, $2)
+	WHERE id IN (SELECT jsonb_array_elements_text($7::jsonb)) AND revoked_at IS NULL
+	RETURNING id
+), x AS (
+	SELECT * FROM jsonb_to_recordset($3::jsonb) AS x(id text, key_id text, table_id text, revision bigint,
+		deleted boolean, data jsonb, night text, round_count integer, seat_count integer, over boolean,
+		leader jsonb)
+	WHERE x.key_id IN (SELECT id FROM k)
 ), o AS (
-	SELECT * FROM jsonb_to_recordset($6::jsonb) AS o(id text, table_id text, evening_id text, revision bigint, pos integer)
+	SELECT * FROM jsonb_to_recordset($6::jsonb) AS o(id text, key_id text, table_id text, evening_id text,
+		revision bigint, pos integer)
 ), prev AS (
 	SELECT id, table_id, revision FROM evening WHERE id IN (SELECT id FROM x)
 ), e AS (
@@ -73,45 +82,45 @@ WITH x AS (
 ), seq AS (
 	-- as if applied one by one: an operation applies when it is newer than what was stored and
 	-- than every operation on its evening sent before it
-	SELECT id, table_id, evening_id, revision, coalesce(max(revision) OVER (PARTITION BY evening_id
-		ORDER BY pos ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
+	SELECT id, key_id, table_id, evening_id, revision, coalesce(max(revision) OVER (PARTITION BY
+		evening_id ORDER BY pos ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
 	FROM o
 ), applied AS (
-	SELECT seq.id, seq.table_id, seq.evening_id, seq.revision FROM seq
+	SELECT seq.id, seq.key_id, seq.table_id, seq.evening_id, seq.revision FROM seq
 	JOIN e ON e.id = seq.evening_id LEFT JOIN prev ON prev.id = seq.evening_id
 	WHERE seq.revision > greatest(seq.before, coalesce(prev.revision, 0))
 ), a AS (
 	INSERT INTO applied_op (table_id, id, evening_id, revision, applied_at)
 	SELECT table_id, id, evening_id, revision, $2 FROM applied ON CONFLICT DO NOTHING
-), heard AS (
-	UPDATE club_table SET last_heard_at = $2
-	WHERE id IN (SELECT jsonb_array_elements_text($7::jsonb)) AND (last_heard_at IS NULL OR last_heard_at < $2)
 ), told AS (
 	SELECT CASE WHEN EXISTS (SELECT 1 FROM e) THEN pg_notify($8, '') END
 )
-SELECT table_id, id, 'applied' AS status, NULL::bigint AS revision FROM applied
+SELECT key_id, id, 'applied' AS status, NULL::bigint AS revision FROM applied
 UNION ALL
-SELECT o.table_id, o.id, 'not-yours', NULL FROM o JOIN prev ON prev.id = o.evening_id
+SELECT o.key_id, o.id, 'not-yours', NULL FROM o JOIN prev ON prev.id = o.evening_id
 WHERE prev.table_id <> o.table_id
 UNION ALL
-SELECT o.table_id, o.id, 'done', NULL FROM o
+SELECT o.key_id, o.id, 'done', NULL FROM o
 JOIN applied_op d ON d.table_id = o.table_id AND d.id = o.id
 UNION ALL
-SELECT x.table_id, x.id, 'stored', coalesce(e.revision, prev.revision) FROM x
+SELECT x.key_id, x.id, 'stored', coalesce(e.revision, prev.revision) FROM x
 LEFT JOIN e ON e.id = x.id LEFT JOIN prev ON prev.id = x.id
 WHERE prev.table_id IS NULL OR prev.table_id = x.table_id
+UNION ALL
+SELECT key_id, NULL, 'revoked', NULL FROM jsonb_array_elements_text($7::jsonb) AS w(key_id)
+WHERE key_id NOT IN (SELECT id FROM k)
 UNION ALL
 SELECT NULL, NULL, 'told', NULL FROM told`;
 
 /**
- * What the statement says, by the table of the batch: of an operation (`id`) applied now,
- * another table's (`not-yours`) or applied before (`done`); of an evening (`id`) the revision
- * `stored`; and one `told` row. Columns as text on PGlite.
+ * What the statement says, by the key of the batch: of an operation (`id`) applied now, another
+ * table's (`not-yours`) or applied before (`done`); of an evening (`id`) the revision `stored`;
+ * of a batch, its key `revoked`; and one `told` row. Columns as text on PGlite.
  */
 export type Row = {
-	table_id: string | null;
+	key_id: string | null;
 	id: string | null;
-	status: 'applied' | 'not-yours' | 'done' | 'stored' | 'told';
+	status: 'applied' | 'not-yours' | 'done' | 'stored' | 'revoked' | 'told';
 	revision: number | string | null;
 };
 
@@ -139,10 +148,11 @@ export function batchParams(group: Batch[], now: number): unknown[] {
 	const rows: Rows = { evenings: [], rounds: [], seats: [] };
 	const ops = [];
 	for (const { who, checked } of group) {
-		for (const c of newestPerEvening(checked)) addEvening(rows, who.tableId, c, now);
+		for (const c of newestPerEvening(checked)) addEvening(rows, who, c, now);
 		for (const { op } of checked) {
 			ops.push({
 				id: op.id,
+				key_id: who.keyId,
 				table_id: who.tableId,
 				evening_id: op.eveningId,
 				revision: op.revision,
@@ -161,17 +171,18 @@ export function batchParams(group: Batch[], now: number): unknown[] {
 		JSON.stringify(rows.rounds),
 		JSON.stringify(rows.seats),
 		JSON.stringify(ops),
-		JSON.stringify([...new Set(group.map((p) => p.who.tableId))]),
+		JSON.stringify(group.map(({ who }) => who.keyId)),
 		CHANGE_CHANNEL
 	];
 }
 
 /** An evening's row as the operation leaves it, with its rounds and seats when it is a put. */
-function addEvening(rows: Rows, tableId: string, { op, derived }: Checked, now: number) {
+function addEvening(rows: Rows, who: TableAccess, { op, derived }: Checked, now: number) {
 	const put = op.kind === 'put' && derived;
 	rows.evenings.push({
 		id: op.eveningId,
-		table_id: tableId,
+		key_id: who.keyId,
+		table_id: who.tableId,
 		revision: op.revision,
 		deleted: !put,
 		data: put ? op.evening.evening : null,

@@ -68,18 +68,23 @@ export async function playerNights(
 	return { player, season, nights };
 }
 
+/**
+ * Each table with a live key, its latest evening of the night (the one it started last), and
+ * when any of its keys was last heard from.
+ */
 async function tablesTonight(q: Queryable, club: Club, night: string) {
-	// Each table's latest evening of the night: the one it started last.
 	return q.query<Standings['tables'][number]>(
 		`SELECT t.name, coalesce(e.round_count, 0) AS round, coalesce(e.leader, '[]'::jsonb) AS leader,
-		        coalesce(e.over, false) AS over, t.last_heard_at AS "lastHeardAt"
+		        coalesce(e.over, false) AS over,
+		        (SELECT max(last_heard_at) FROM club_key WHERE table_id = t.id) AS "lastHeardAt"
 		 FROM club_table t
 		 LEFT JOIN LATERAL (
 			SELECT round_count, leader, over FROM evening
 			WHERE table_id = t.id AND night = $2 AND NOT deleted
 			ORDER BY (data->>'createdAt')::bigint DESC LIMIT 1
 		 ) e ON true
-		 WHERE t.club_id = $1 AND t.role = 'table' AND t.revoked_at IS NULL
+		 WHERE t.club_id = $1 AND t.role = 'table'
+		   AND EXISTS (SELECT 1 FROM club_key k WHERE k.table_id = t.id AND k.revoked_at IS NULL)
 		 ORDER BY lower(t.name)
 		 LIMIT $3`,
 		[club.id, night, MAX_STANDINGS_ROWS]
