@@ -17,6 +17,8 @@ export interface Listener {
 	keyId: string;
 	/** Something stored changed: load the standings again. */
 	changed(): void;
+	/** The database is away: nothing is heard until `changed` again. */
+	unavailable(): void;
 	/** Its key was revoked: close it. */
 	revoked(): void;
 }
@@ -24,15 +26,22 @@ export interface Listener {
 export class ChangeHub {
 	private readonly listeners = new Set<Listener>();
 	private stop: (() => Promise<void>) | null = null;
+	/** False while the database is away (its LISTEN connection lost). */
+	available = true;
 
 	async start(db: Db): Promise<void> {
-		this.stop = await db.listen(CHANGE_CHANNEL, (payload) => void this.heard(db, payload));
+		this.stop = await db.listen(
+			CHANGE_CHANNEL,
+			(payload) => void this.heard(db, payload),
+			() => this.lost()
+		);
 	}
 
 	/** A notification, or (null) the database back after it was away: catch up then. */
 	private async heard(db: Db, payload: string | null): Promise<void> {
 		if (payload?.startsWith(REVOKED)) this.revoked([payload.slice(REVOKED.length)]);
 		else if (payload === null) {
+			this.available = true;
 			// Revokes sent while away are lost: ask which keys of the open channels were revoked.
 			const keys = [...new Set([...this.listeners].map((l) => l.keyId))];
 			this.revoked(await revokedAmong(db, keys).catch(() => []));
@@ -47,6 +56,11 @@ export class ChangeHub {
 				listener.revoked();
 			}
 		}
+	}
+
+	private lost(): void {
+		this.available = false;
+		for (const listener of this.listeners) listener.unavailable();
 	}
 
 	changed(): void {

@@ -32,10 +32,15 @@ export interface Db extends Queryable {
 	prepared<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 	/**
 	 * Calls `onNotify` with the payload of each NOTIFY on `channel`, from any process over this
-	 * database, and `onNotify(null)` once after each reconnection (and at first): notifications
-	 * sent while away are lost, catch up then. Returns a function that stops listening.
+	 * database; `onLost` when the database goes away, and `onNotify(null)` once it is back (and
+	 * at first): notifications sent while away are lost, catch up then. Returns a function that
+	 * stops listening.
 	 */
-	listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
+	listen(
+		channel: string,
+		onNotify: (payload: string | null) => void,
+		onLost?: () => void
+	): Promise<() => Promise<void>>;
 	close(): Promise<void>;
 }
 
@@ -93,6 +98,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
 		// One statement in the group's transaction, named (PGlite's query has no named statements).
 		atomic: <T>(sql: string, params?: unknown[]) =>
 			transaction(async () => (await named(sql, params ?? [])) as T[]),
+		// In this process: never away.
 		listen: async (channel, onNotify) => {
 			const stop = await db.listen(channel, (payload) => onNotify(payload));
 			return async () => stop();
@@ -187,7 +193,7 @@ export async function openPostgres(url: string): Promise<Db> {
 					client.release(broken);
 				}
 			}),
-		listen: (channel, onNotify) => listenPostgres(url, types, channel, onNotify),
+		listen: (channel, onNotify, onLost) => listenPostgres(url, types, channel, onNotify, onLost),
 		// Idempotent: a test or a shutdown path may close twice.
 		close: async () => {
 			if (!pool.ended) await pool.end();
@@ -196,16 +202,21 @@ export async function openPostgres(url: string): Promise<Db> {
 	};
 }
 
-/** A connection of its own that LISTENs, and connects again (with a pause) when it drops. */
+/**
+ * A connection of its own that LISTENs, and connects again (with a pause) when it drops: the
+ * database is away from the drop until it is back.
+ */
 async function listenPostgres(
 	url: string,
 	types: pg.CustomTypesConfig,
 	channel: string,
-	onNotify: (payload: string | null) => void
+	onNotify: (payload: string | null) => void,
+	onLost: () => void = () => {}
 ): Promise<() => Promise<void>> {
 	let stopped = false;
 	let client: pg.Client | null = null;
 	let timer: NodeJS.Timeout | undefined;
+	let away = false;
 	const connect = async (): Promise<void> => {
 		if (stopped) return;
 		const c = new pg.Client({ connectionString: url, types });
@@ -213,13 +224,17 @@ async function listenPostgres(
 		c.on('error', () => {});
 		c.on('end', () => {
 			client = null;
-			if (!stopped) timer = setTimeout(() => void connect(), 500);
+			if (stopped) return;
+			if (!away) onLost();
+			away = true;
+			timer = setTimeout(() => void connect(), 500);
 		});
 		try {
 			await c.connect();
 			// The channel is a constant of this program, never input: quoted as an identifier.
 			await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
 			client = c;
+			away = false;
 			onNotify(null);
 		} catch {
 			await c.end().catch(() => {});

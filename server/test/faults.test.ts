@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ClubOp } from '../../src/lib/club/protocol';
 import { ensureClub, invite } from '../src/club';
 import { openPglite, type Db } from '../src/db';
@@ -18,7 +18,8 @@ import {
 	freshDb,
 	playedThrough,
 	releaseDb,
-	testClub
+	testClub,
+	type TestClub
 } from './helpers';
 import { openChannel, startServer, syncPhone, type ServerProcess } from './processes';
 
@@ -31,6 +32,28 @@ afterAll(async () => {
 	for (const c of cleanups.reverse()) await c();
 	await releaseDb();
 });
+
+/** pg_ctl on the test cluster (stop, start); its output to nowhere: a postmaster holding a pipe
+ * would hold this call. */
+function pg(...args: string[]): void {
+	const pgCtl = JSON.parse(PG_CTL!) as string[];
+	const r = spawnSync(pgCtl[0]!, [...pgCtl.slice(1), ...args], { stdio: 'ignore' });
+	if (r.status !== 0) throw new Error(`pg_ctl ${args.join(' ')}: ${r.status}`);
+}
+
+/** The club's app served over HTTP by this process. */
+async function served(t: TestClub): Promise<{ url: string; close: () => void }> {
+	const { serve } = await import('@hono/node-server');
+	const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+	await new Promise((r) => server.once('listening', r));
+	return {
+		url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+		close: () => {
+			server.close();
+			if ('closeAllConnections' in server) server.closeAllConnections();
+		}
+	};
+}
 
 /** A database for server processes: its env, and a way to open it from the test. */
 async function processDb(): Promise<{
@@ -109,20 +132,11 @@ describe(`faults (${ENGINE})`, () => {
 			const tokens = await Promise.all(
 				Array.from({ length: TABLES }, (_, i) => t.invite(`Table ${i + 1}`))
 			);
-			const { serve } = await import('@hono/node-server');
-			const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
-			await new Promise((r) => server.once('listening', r));
-			const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+			const { url, close } = await served(t);
 			const outboxes = tokens.map(() => playedThrough(evening(['Ann', 'Bo'], ROUNDS)));
 			let acks = 0;
 			let stopped = false;
 			let started = false;
-			const pgCtl = JSON.parse(PG_CTL!) as string[];
-			// Its output to nowhere: a postmaster holding a pipe would hold this call.
-			const pg = (...args: string[]) => {
-				const r = spawnSync(pgCtl[0]!, [...pgCtl.slice(1), ...args], { stdio: 'ignore' });
-				if (r.status !== 0) throw new Error(`pg_ctl ${args.join(' ')}: ${r.status}`);
-			};
 			// Stopped mid-evening, and started again once a table has been refused for it: so the
 			// fault is always felt (a restart between two requests went unnoticed in 1 run of 8).
 			const failures = await Promise.all(
@@ -145,7 +159,30 @@ describe(`faults (${ENGINE})`, () => {
 			expect(started).toBe(true);
 			expect(failures.reduce((x, y) => x + y, 0)).toBeGreaterThan(0);
 			await expectEveryRoundOnce(t.db, outboxes);
-			server.close();
+			close();
+			await t.close();
+		}
+	);
+
+	it.skipIf(ENGINE !== 'postgres' || !PG_CTL)(
+		'the live channel says `unavailable` while PostgreSQL is away, and `change` once it is back',
+		async () => {
+			const t = await testClub();
+			const viewer = await t.invite('Bar TV', 'viewer');
+			const { url, close } = await served(t);
+			const channel = await openChannel(`${url}/v1/events?token=${viewer}`);
+			await channel.next();
+			let away = false;
+			// Started again whatever happens, so the tests after this one find their database.
+			onTestFinished(() => void (away && pg('-w', 'start')));
+			pg('-m', 'fast', '-w', 'stop');
+			away = true;
+			await channel.next('unavailable');
+			pg('-w', 'start');
+			away = false;
+			await channel.next('change');
+			channel.close();
+			close();
 			await t.close();
 		}
 	);

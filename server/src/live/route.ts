@@ -1,5 +1,6 @@
 // GET /v1/events: the live channel (server-sent events). `change` at once and after every stored
-// change or revoke; a heartbeat between. A revoked key's channel is closed at once.
+// change or revoke; `unavailable` while the database is away (then `change` once it is back); a
+// heartbeat between. A revoked key's channel is closed at once.
 
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -10,14 +11,17 @@ export function liveChannel(hub: ChangeHub, heartbeat: number) {
 	return (c: Context<Env>) =>
 		streamSSE(c, async (stream) => {
 			let wake: (() => void) | null = null;
-			let pending = true; // a first `change` at once: the client loads the standings
+			// At once: the client loads the standings (or learns the database is away).
+			let pending: 'change' | 'unavailable' | null = hub.available ? 'change' : 'unavailable';
 			let revoked = false;
+			const tell = (event: typeof pending) => () => {
+				pending = event;
+				wake?.();
+			};
 			const unsubscribe = hub.subscribe({
 				keyId: c.get('who').keyId,
-				changed: () => {
-					pending = true;
-					wake?.();
-				},
+				changed: tell('change'),
+				unavailable: tell('unavailable'),
 				revoked: () => {
 					revoked = true;
 					wake?.();
@@ -26,8 +30,9 @@ export function liveChannel(hub: ChangeHub, heartbeat: number) {
 			stream.onAbort(() => wake?.());
 			while (!stream.aborted && !revoked) {
 				if (pending) {
-					pending = false;
-					await stream.writeSSE({ event: 'change', data: String(Date.now()) });
+					const event = pending;
+					pending = null;
+					await stream.writeSSE({ event, data: String(Date.now()) });
 				}
 				let timer: NodeJS.Timeout | undefined;
 				await new Promise<void>((resolve) => {
