@@ -319,3 +319,103 @@ test('the table starts at the starter picked on the round screen, and never says
 	await expect(page.getByText('The evening is over', { exact: false })).toHaveCount(0);
 	expect(errors).toEqual([]);
 });
+
+/** A German family at the live table (issue 46): German Talon, five players. */
+const FAMILY = ['Oma', 'Opa', 'Mama', 'Papa', 'Lena'];
+
+async function familyTable(page: Page): Promise<string> {
+	const id = await newEvening(page, FAMILY, 'german-talon');
+	await page.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'de'));
+	await page.goto(`/evening/${id}/table`);
+	await expect(page.getByRole('heading', { name: 'Tisch' })).toBeVisible();
+	return id;
+}
+
+test('Stein gelegt moves the turn on and says so; Nächster Spieler right after says who was skipped, and one tap takes it back', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	await familyTable(page);
+	const turn = page.getByLabel('Wer ist an der Reihe');
+	await turn.selectOption({ label: 'Opa' });
+
+	const dialog = page.getByRole('dialog', { name: 'Stein gelegt' });
+	await page.getByRole('button', { name: 'Stein gelegt' }).click();
+	await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+	await expect(dialog).toHaveCount(0);
+	const moved = page.getByRole('status').filter({ hasText: 'dran' });
+	await expect(moved).toHaveText('Opa hat einen Stein gelegt: jetzt ist Mama dran.');
+	await expect(turn.locator('option:checked')).toHaveText('Mama');
+
+	// As on paper, the scorekeeper also presses Nächster Spieler: Mama is skipped, and told.
+	const next = page.getByRole('button', { name: 'Nächster Spieler' });
+	await next.click();
+	await expect(turn.locator('option:checked')).toHaveText('Papa');
+	await expect(moved).toContainText('Für Mama ist kein Stein eingetragen: jetzt ist Papa dran.');
+	await expect(moved).toContainText('„Stein gelegt“ gibt schon weiter: Mama wurde übersprungen.');
+	await page.screenshot({ path: '/tmp/shots/table-de-skipped.png', fullPage: true });
+
+	// One tap puts the turn back; the note goes, the focus stays by Nächster Spieler.
+	await page.getByRole('button', { name: 'Zurück zu Mama' }).click();
+	await expect(turn.locator('option:checked')).toHaveText('Mama');
+	await expect(moved).toHaveCount(0);
+	await expect(next).toBeFocused();
+	expect(errors).toEqual([]);
+});
+
+test('once a player goes out the wheel stops: it shows her out, her badge goes, no more turns or knocks', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	const id = await familyTable(page);
+	const station = page.getByRole('group', { name: 'Der Bahnhof' });
+	await page.getByLabel('Wer ist an der Reihe').selectOption({ label: 'Oma' });
+	await pressed(page, 'Oma hat geklopft (1 Stein)').click();
+	await pressed(page, 'Lena hat geklopft (1 Stein)').click();
+	await expect(station.getByText('1 Stein')).toHaveCount(2);
+
+	// Oma lays her last tile.
+	const dialog = page.getByRole('dialog', { name: 'Stein gelegt' });
+	await page.getByRole('button', { name: 'Stein gelegt' }).click();
+	await dialog.getByLabel('Es war der letzte Stein').check();
+	await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+	await expect(
+		page.getByRole('status').filter({ hasText: 'Die Runde ist auf dem Tisch beendet.' })
+	).toBeVisible();
+
+	// The wheel shows who went out; Lena still holds her one tile; nobody has the turn.
+	await expect(station.getByText('Ausgemacht')).toBeVisible();
+	await expect(station.getByText('1 Stein')).toHaveCount(1);
+	await expect(station.getByText('▶')).toHaveCount(0);
+	await expect(pressed(page, 'Oma hat geklopft (1 Stein)')).toHaveAttribute(
+		'aria-pressed',
+		'false'
+	);
+	// The pointer stays with Oma and moves no more; no knock, no marker is taken.
+	await expect(page.getByLabel('Wer ist an der Reihe').locator('option:checked')).toHaveText('Oma');
+	await expect(page.getByLabel('Wer ist an der Reihe')).toBeDisabled();
+	await expect(page.getByRole('button', { name: 'Nächster Spieler' })).toBeDisabled();
+	await expect(page.getByRole('status').filter({ hasText: 'dran' })).toHaveCount(0);
+	for (const name of FAMILY) {
+		await expect(pressed(page, `${name} hat geklopft (1 Stein)`)).toBeDisabled();
+		await expect(page.getByRole('button', { name: `Klopfen vergessen: ${name}` })).toBeDisabled();
+		await expect(pressed(page, `Marker auf dem Zug von ${name}`)).toHaveAttribute(
+			'aria-disabled',
+			'true'
+		);
+	}
+	await pressed(page, 'Marker auf dem Zug von Opa').click({ force: true });
+	await expect(pressed(page, 'Marker auf dem Zug von Opa')).toHaveAttribute(
+		'aria-pressed',
+		'false'
+	);
+	await expect(page.getByRole('alert')).toHaveCount(0);
+	await page.screenshot({ path: '/tmp/shots/table-de-out.png', fullPage: true });
+
+	await page.getByRole('link', { name: 'Runde beenden' }).first().click();
+	await expect(page).toHaveURL(new RegExp(`/evening/${id}$`));
+	await expect(
+		page.getByRole('button', { name: 'Oma hat ausgemacht', exact: true })
+	).toHaveAttribute('aria-pressed', 'true');
+	expect(errors).toEqual([]);
+});
