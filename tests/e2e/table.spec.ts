@@ -109,7 +109,9 @@ test('the live table: markers, Mexican train, an open double, the knock, reload,
 	expect(errors).toEqual([]);
 });
 
-test('who cannot cover draws one, then places a marker; the turn moves on', async ({ page }) => {
+test('who cannot cover draws one, then places a marker; the turn moves on; the picker knows the double is laid', async ({
+	page
+}) => {
 	const errors = collectErrors(page);
 	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'cardinal-us');
 	await page.goto(`/evening/${id}/table`);
@@ -152,6 +154,18 @@ test('who cannot cover draws one, then places a marker; the turn moves on', asyn
 	await expect(page.getByRole('alert')).toHaveCount(0);
 	await expect(page.getByLabel('Whose turn').locator('option:checked')).toHaveText('Anna');
 	await page.screenshot({ path: '/tmp/shots/table-after-cover.png', fullPage: true });
+
+	// The 5|5 lies on the table: the tile picker greys it out like the engine (issue 46).
+	await page.getByRole('link', { name: 'End round' }).click();
+	await page.getByRole('button', { name: 'Enter tiles for Anna', exact: true }).click();
+	const picker = page.getByRole('dialog');
+	await expect(picker.getByRole('button', { name: '5|5', exact: true })).toBeDisabled();
+	await expect(picker.getByRole('button', { name: '5|5', exact: true })).toHaveAttribute(
+		'title',
+		'on the table'
+	);
+	await expect(picker.getByRole('button', { name: '12|12', exact: true })).toBeDisabled();
+	await expect(picker.getByRole('button', { name: '5|4', exact: true })).toBeEnabled();
 	expect(errors).toEqual([]);
 });
 
