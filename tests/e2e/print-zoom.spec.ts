@@ -252,6 +252,32 @@ test('the chart’s text gives each player’s running total after every round, 
 	}
 });
 
+// Issue 46: with six players at 320 px the chart's running totals scrolled inside their box. The
+// names stand upright where they do not fit across, so the six totals fit, in every language.
+test('six players’ running totals fit a 320 px phone, in every language, every name whole', async ({
+	page
+}) => {
+	await page.setViewportSize({ width: 320, height: 568 });
+	for (const locale of ['en', 'de', 'fr', 'it'] as const) {
+		await sixPlayed(page, locale);
+		await page.goto('/evening/e-six/standings');
+		await page
+			.locator('summary')
+			.filter({ hasText: word(locale, 'standings_chart_table') })
+			.click();
+		const totals = page.getByRole('table', { name: word(locale, 'standings_chart_table') });
+		await expect(totals.locator('tbody tr')).toHaveCount(5);
+		const box = page.getByRole('region', { name: word(locale, 'standings_chart_table') });
+		expect(
+			await box.evaluate((b) => b.scrollWidth - b.clientWidth),
+			`${locale}: the box scrolls`
+		).toBeLessThanOrEqual(0);
+		expect(await cutsIn(totals), locale).toEqual([]);
+		await totals.scrollIntoViewIfNeeded();
+		await page.screenshot({ path: `${SHOTS}/chart-totals-320-${locale}-six.png` });
+	}
+});
+
 test('at 200 % zoom on a 390 px phone (195 px), the round row keeps every control on the screen', async ({
 	page
 }) => {
