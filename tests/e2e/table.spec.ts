@@ -354,9 +354,12 @@ test('Stein gelegt moves the turn on and says so; Nächster Spieler right after 
 	await turn.selectOption({ label: 'Opa' });
 
 	const dialog = page.getByRole('dialog', { name: 'Stein gelegt' });
-	await page.getByRole('button', { name: 'Stein gelegt' }).click();
+	const laid = page.getByRole('button', { name: 'Stein gelegt' });
+	await laid.click();
 	await dialog.getByRole('button', { name: 'Bestätigen' }).click();
 	await expect(dialog).toHaveCount(0);
+	// The focus is back on the button that opened the dialog.
+	await expect(laid).toBeFocused();
 	const moved = page.getByRole('status').filter({ hasText: 'dran' });
 	await expect(moved).toHaveText('Opa hat einen Stein gelegt: jetzt ist Mama dran.');
 	await expect(turn.locator('option:checked')).toHaveText('Mama');
@@ -369,8 +372,14 @@ test('Stein gelegt moves the turn on and says so; Nächster Spieler right after 
 	await expect(moved).toContainText('„Stein gelegt“ gibt schon weiter: Mama wurde übersprungen.');
 	await page.screenshot({ path: '/tmp/shots/table-de-skipped.png', fullPage: true });
 
-	// One tap puts the turn back; the note goes, the focus stays by Nächster Spieler.
-	await page.getByRole('button', { name: 'Zurück zu Mama' }).click();
+	// One tap puts the turn back (here by keyboard: the next Tab stop, with its outline); the note
+	// goes, the focus stays by Nächster Spieler.
+	await expect(next).toBeFocused();
+	await page.keyboard.press('Tab');
+	const back = page.getByRole('button', { name: 'Zurück zu Mama' });
+	await expect(back).toBeFocused();
+	expect(await back.evaluate((b) => getComputedStyle(b).outlineStyle)).toBe('solid');
+	await page.keyboard.press('Enter');
 	await expect(turn.locator('option:checked')).toHaveText('Mama');
 	await expect(moved).toHaveCount(0);
 	await expect(next).toBeFocused();
