@@ -1,9 +1,11 @@
 // The live table, driven as the scorekeeper does: a new evening through /new, the Table from the
 // round screen, markers, the Mexican train, an open double, the knock, a reload in the middle,
 // End round, and a clean table for the next round.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { collectErrors, newEvening } from './helpers/evening';
+import { cutsIn } from './helpers/print';
+import { word, type Locale } from './helpers/words';
 
 mkdirSync('/tmp/shots', { recursive: true });
 
@@ -383,6 +385,48 @@ test('Stein gelegt moves the turn on and says so; Nächster Spieler right after 
 	await expect(turn.locator('option:checked')).toHaveText('Mama');
 	await expect(moved).toHaveCount(0);
 	await expect(next).toBeFocused();
+	expect(errors).toEqual([]);
+});
+
+// At 200 % zoom (195 px) the table keeps every word whole in every language: the head, the turn bar
+// with its note about a skipped player, and once a player is out, the round's end, What now and
+// the players' buttons ("Rückgän gig", "übersprun gen.", "Runde beende n", "Et maintenan t").
+test('at 195 px the table keeps every word whole, in every language, in play and once a player is out', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	const id = await familyTable(page);
+	await page.getByLabel('Wer ist an der Reihe').selectOption({ label: 'Opa' });
+	await pressed(page, 'Lena hat geklopft (1 Stein)').click();
+	const dialog = page.getByRole('dialog', { name: 'Stein gelegt' });
+	await page.getByRole('button', { name: 'Stein gelegt' }).click();
+	await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+	await page.getByRole('button', { name: 'Nächster Spieler' }).click();
+	await expect(page.getByRole('button', { name: 'Zurück zu Mama' })).toBeVisible();
+	const shown = 'h1, h2, h3, p, button, .button, label';
+	const wordsWhole = async (state: string, ready: (locale: Locale) => Locator) => {
+		for (const locale of ['en', 'de', 'fr', 'it'] as const) {
+			await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
+			await page.goto(`/evening/${id}/table`);
+			await expect(ready(locale)).toBeVisible();
+			expect.soft(await cutsIn(page.locator('main'), shown), `${state}, ${locale}`).toEqual([]);
+		}
+	};
+	await page.setViewportSize({ width: 195, height: 844 });
+	await wordsWhole('in play', (locale) =>
+		page.getByRole('button', { name: word(locale, 'table_turn_back', { name: 'Mama' }) })
+	);
+
+	// Mama lays her last tile.
+	await page.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'de'));
+	await page.goto(`/evening/${id}/table`);
+	await page.getByRole('button', { name: 'Zurück zu Mama' }).click();
+	await page.getByRole('button', { name: 'Stein gelegt' }).click();
+	await dialog.getByLabel('Es war der letzte Stein').check();
+	await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+	await wordsWhole('out', (locale) =>
+		page.getByRole('status').filter({ hasText: word(locale, 'table_round_over') })
+	);
 	expect(errors).toEqual([]);
 });
 
