@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { cpSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { ClubEvening, ClubOp } from '../../src/lib/club/protocol';
+import type { ClubEvening, ClubOp, ClubRole } from '../../src/lib/club/protocol';
 import type { RoundEntry, RulesChoice } from '../../src/lib/rules/types';
 import { createApp } from '../src/app';
 import { ChangeHub } from '../src/changes';
@@ -64,7 +64,7 @@ export interface TestClub {
 	club: Club;
 	hub: ChangeHub;
 	app: ReturnType<typeof createApp>;
-	invite(name: string, role?: 'table' | 'viewer'): Promise<string>;
+	invite(name: string, role?: ClubRole): Promise<string>;
 	close(): Promise<void>;
 }
 
@@ -218,6 +218,12 @@ export async function dump(db: Db): Promise<string> {
 		['round', 'evening_id, idx'],
 		['evening_player', 'evening_id, seat'],
 		['applied_op', 'table_id, id'],
+		['member', 'id'],
+		['alias', 'club_id, key'],
+		['night', 'id'],
+		['organiser_action', 'id'],
+		['game', 'id'],
+		['game_table', 'game_id, table_no'],
 		['schema_migration', 'name']
 	] as const) {
 		const rows = await db.query<Record<string, unknown>>(

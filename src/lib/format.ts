@@ -66,14 +66,8 @@ export function joinNames(names: readonly string[]): string {
 	return names.join(', ');
 }
 
-/**
- * A score at most one decimal long (plus-mode shares can be fractional), rounded half away from
- * zero as Intl rounds: −0.25 is −0.3 on screen, in the CSV and in the charts alike.
- */
-export function formatScore(n: number): number {
-	const r = (Math.sign(n) * Math.round(Math.abs(n) * 10)) / 10;
-	return Object.is(r, -0) ? 0 : r;
-}
+// formatScore is the CSV cells' too, so it lives with them in the pure layer.
+export { formatScore } from './csv';
 
 /** A player's name by key; the key itself when the evening does not know it. */
 export function playerName(names: Readonly<Record<string, string>>, key: string): string {
