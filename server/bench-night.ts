@@ -99,14 +99,19 @@ async function playDealtGame(db: Db, club: Club): Promise<void> {
 	}
 }
 
-export async function nightTime(): Promise<void> {
+/** A club in an empty database of this run's engine (PGlite in memory), for a figure. */
+export async function benchClub(): Promise<{ db: Db; club: Club; drop: () => Promise<void> }> {
 	const fresh =
 		ENGINE === 'postgres'
 			? await freshDb()
 			: { db: await openPglite('memory://'), drop: async () => {} };
-	const db = fresh.db;
-	await migrate(db);
-	const club = await ensureClub(db, 'Bench Club');
+	await migrate(fresh.db);
+	return { db: fresh.db, club: await ensureClub(fresh.db, 'Bench Club'), drop: fresh.drop };
+}
+
+export async function nightTime(): Promise<void> {
+	const fresh = await benchClub();
+	const { db, club } = fresh;
 	const organiser = await invite(db, club, 'Ruth', 'organiser');
 	for (let i = 1; i <= TABLES; i++) await invite(db, club, `Table ${i}`, 'table');
 	const [phone] = await db.query<{ id: string }>(

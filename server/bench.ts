@@ -21,7 +21,7 @@ import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { nightTime } from './bench-night';
+import { benchClub, nightTime } from './bench-night';
 import { ensureClub, invite } from './src/club';
 import { openPglite, type Db } from './src/db';
 import { migrate } from './src/migrate';
@@ -281,13 +281,8 @@ async function seedEvenings(db: Db, clubId: string, tableId: string): Promise<vo
 }
 
 async function standingsTime(): Promise<void> {
-	const fresh =
-		ENGINE === 'postgres'
-			? await freshDb()
-			: { db: await openPglite('memory://'), drop: async () => {} };
-	const db = fresh.db;
-	await migrate(db);
-	const club = await ensureClub(db, 'Bench Club');
+	const fresh = await benchClub();
+	const { db, club } = fresh;
 	await invite(db, club, 'Table 1', 'table');
 	const [table] = await db.query<{ id: string }>(`SELECT id FROM club_table`);
 	await seedEvenings(db, club.id, table!.id);
