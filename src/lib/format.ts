@@ -3,6 +3,10 @@
 // game's way, larger number first ("12|5"); file names carry a sortable local date.
 import { getLocale } from '$lib/paraglide/runtime.js';
 import { tileKey } from '$lib/rules';
+// formatScore is the CSV cells' too, so it lives with them in the pure layer.
+import { formatScore } from './csv';
+
+export { formatScore };
 
 /** Intl formatters are costly to build: one of each kind per locale, built when first used. */
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
@@ -65,9 +69,6 @@ export function doubleText(value: number): string {
 export function joinNames(names: readonly string[]): string {
 	return names.join(', ');
 }
-
-// formatScore is the CSV cells' too, so it lives with them in the pure layer.
-export { formatScore } from './csv';
 
 /** A player's name by key; the key itself when the evening does not know it. */
 export function playerName(names: Readonly<Record<string, string>>, key: string): string {
