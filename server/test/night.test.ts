@@ -6,7 +6,9 @@
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seasonStandings, type PlayedEvening, type SeasonRule } from '../../src/lib/club/night';
 import type { Members, Mine, Night, Season } from '../../src/lib/club/night-protocol';
+import { playerKey } from '../../src/lib/rules';
 import { season } from '../src/club-night/standings';
 import { nightOf } from '../src/night';
 import {
@@ -364,6 +366,125 @@ describe('members and the season', () => {
 		expect(rows.find((r) => r.name === 'Bo')!.player).toBe('guest:bo');
 		const hel = rows.find((r) => r.name === 'Hélène')!;
 		expect(hel.score).toBeCloseTo((hel.total * 3) / 2);
+	});
+
+	it('sums seats a night in SQL and ranks the same as from every seat, on a generated season', async () => {
+		const table = await t.invite('Table 1');
+		const [phone] = await t.db.query<{ id: string }>(
+			`SELECT id FROM club_table WHERE name = 'Table 1'`
+		);
+		expect(table).toBeTruthy();
+		// 12 members (the first four with a second spelling, some typed both ways on one night),
+		// 4 guests, in two divisions and none; 6 nights of 5 evenings of 3 to 6 seats.
+		await t.db.query(
+			`INSERT INTO member (id, club_id, name, key, division, created_at)
+			 SELECT 'm' || g, $1, 'Member ' || g, 'member ' || g,
+			        CASE g % 3 WHEN 0 THEN 'Juniors' WHEN 1 THEN 'Seniors' END, g
+			 FROM generate_series(0, 11) AS g`,
+			[t.club.id]
+		);
+		await t.db.query(
+			`INSERT INTO alias (club_id, key, name, member_id)
+			 SELECT $1, 'mem ' || g, 'Mem ' || g, 'm' || g FROM generate_series(0, 3) AS g`,
+			[t.club.id]
+		);
+		await t.db.query(`UPDATE club SET divisions = '["Juniors", "Seniors"]' WHERE id = $1`, [
+			t.club.id
+		]);
+		let seed = 44;
+		const next = (n: number) => {
+			seed = (seed * 1103515245 + 12345) % 2 ** 31;
+			return seed % n;
+		};
+		const names = [
+			...Array.from({ length: 12 }, (_, i) => `Member ${i}`),
+			...Array.from({ length: 4 }, (_, i) => `Mem ${i}`),
+			...Array.from({ length: 4 }, (_, i) => `Guest ${i}`)
+		];
+		const nights = [
+			'2026-03-03',
+			'2026-03-10',
+			'2026-03-17',
+			'2026-03-24',
+			'2026-03-31',
+			'2026-04-07'
+		];
+		const seats: Record<string, unknown>[] = [];
+		const evenings: { id: string; night: string }[] = [];
+		for (const night of nights) {
+			for (let e = 0; e < 5; e++) {
+				const id = `${night}-${e}`;
+				evenings.push({ id, night });
+				const size = 3 + next(4);
+				const here = [...names].sort(() => next(3) - 1).slice(0, size);
+				here.forEach((name, seat) => {
+					const rounds = next(14);
+					seats.push({
+						id,
+						seat,
+						night,
+						key: playerKey(name),
+						name,
+						total: next(300) * Number(rounds > 0),
+						rounds,
+						place: 1 + next(size),
+						seats: size
+					});
+				});
+			}
+		}
+		await t.db.query(
+			`INSERT INTO evening (id, club_id, table_id, revision, data, night, round_count, over, leader, received_at)
+			 SELECT x.id, $1, $2, 1, '{}', x.night, 13, true, '[]', 0
+			 FROM jsonb_to_recordset($3::jsonb) AS x(id text, night text)`,
+			[t.club.id, phone!.id, JSON.stringify(evenings)]
+		);
+		await t.db.query(
+			`INSERT INTO evening_player (evening_id, seat, club_id, night, key, name, total, rounds, place, seats)
+			 SELECT x.id, x.seat, $1, x.night, x.key, x.name, x.total, x.rounds, x.place, x.seats
+			 FROM jsonb_to_recordset($2::jsonb)
+			   AS x(id text, seat int, night text, key text, name text, total int, rounds int, place int, seats int)`,
+			[t.club.id, JSON.stringify(seats)]
+		);
+		// Every seat, as the club's players: the path the sums replace, kept here as the reference.
+		const everySeat = await t.db.query<PlayedEvening & { division: string | null }>(
+			`SELECT ep.night, coalesce(m.id, a.member_id, 'guest:' || ep.key) AS player,
+			        coalesce(m.name, am.name, ep.name) AS name, ep.total::float8 AS total, ep.rounds,
+			        ep.place, ep.seats, coalesce(m.division, am.division) AS division
+			 FROM evening_player ep
+			 LEFT JOIN member m ON m.club_id = ep.club_id AND m.key = ep.key AND m.merged_into IS NULL
+			 LEFT JOIN alias a ON a.club_id = ep.club_id AND a.key = ep.key
+			 LEFT JOIN member am ON am.id = a.member_id
+			 WHERE ep.club_id = $1`,
+			[t.club.id]
+		);
+		expect(everySeat.length).toBe(seats.length);
+		const divisionOf = Object.fromEntries(
+			everySeat.filter((r) => r.division).map((r) => [r.player, r.division!])
+		);
+		const rules: SeasonRule[] = [
+			{ ranking: 'total', missed: { kind: 'own-average' }, ties: 'more-nights' },
+			{ ranking: 'per-round', missed: { kind: 'fixed', score: 20 }, ties: 'best-night' },
+			{ ranking: 'placings', missed: { kind: 'best-nights', count: 4 }, ties: 'shared' },
+			{ ranking: 'per-round', missed: { kind: 'not-counted' }, ties: 'shared' }
+		];
+		for (const rule of rules) {
+			await t.db.query(`UPDATE club SET season_rule = $2 WHERE id = $1`, [
+				t.club.id,
+				JSON.stringify(rule)
+			]);
+			const summed = await season(t.db, t.club.id, '2026-04-08');
+			const reference = seasonStandings(
+				{ nights, evenings: everySeat, divisions: ['Juniors', 'Seniors'], divisionOf },
+				rule
+			);
+			if (!reference.ok) throw new Error(JSON.stringify(reference.problems));
+			expect(summed.nights).toEqual(nights);
+			expect(summed.divisions.map((d) => d.division)).toEqual(['Juniors', 'Seniors', null]);
+			expect(summed.divisions).toEqual(
+				reference.value.map((d) => ({ ...d, count: d.rows.length }))
+			);
+		}
 	});
 
 	it('writes CSV a spreadsheet reads back, formulas defused, in the language format', async () => {

@@ -6,7 +6,7 @@ import {
 	nightStandings,
 	seasonStandings,
 	type DivisionStandings,
-	type PlayedEvening,
+	type PlayedNight,
 	type SeasonRule
 } from '../../../src/lib/club/night';
 import { MAX_SEASON_ROWS, type Season } from '../../../src/lib/club/night-protocol';
@@ -15,19 +15,28 @@ import { seasonOf } from '../night';
 import { refused } from './action';
 import { readSettings } from './sql';
 
+// Seats are summed a night per typed name first (one row per name a night, whatever the seats),
+// then matched to members: two spellings of one member on one night are two rows, which the pure
+// module adds up. Nights in order, so a guest's name is the one of their last night.
 const PLAYED_SQL = `
-SELECT ep.night, coalesce(m.id, a.member_id, 'guest:' || ep.key) AS player,
-       coalesce(m.name, am.name, ep.name) AS name, ep.total::float8 AS total, ep.rounds,
-       ep.place, ep.seats, coalesce(m.division, am.division) AS division
-FROM evening_player ep
-LEFT JOIN member m ON m.club_id = ep.club_id AND m.key = ep.key AND m.merged_into IS NULL
-LEFT JOIN alias a ON a.club_id = ep.club_id AND a.key = ep.key
+WITH sums AS (
+  SELECT night, key, min(name) AS name, sum(total)::float8 AS total, sum(rounds)::int AS rounds,
+         count(*)::int AS evenings, sum(seats - place)::int AS points
+  FROM evening_player
+  WHERE club_id = $1 AND night >= $2 AND night <= $3
+  GROUP BY night, key)
+SELECT s.night, coalesce(m.id, a.member_id, 'guest:' || s.key) AS player,
+       coalesce(m.name, am.name, s.name) AS name, s.total, s.rounds, s.evenings, s.points,
+       coalesce(m.division, am.division) AS division
+FROM sums s
+LEFT JOIN member m ON m.club_id = $1 AND m.key = s.key AND m.merged_into IS NULL
+LEFT JOIN alias a ON a.club_id = $1 AND a.key = s.key
 LEFT JOIN member am ON am.id = a.member_id
-WHERE ep.club_id = $1 AND ep.night >= $2 AND ep.night <= $3`;
+ORDER BY s.night`;
 
-type Played = PlayedEvening & { division: string | null };
+type Played = PlayedNight & { division: string | null };
 
-/** Every evening's seat of the nights from `first` to `last`, as the club's players. */
+/** Each player's sums a night, of the nights from `first` to `last`, as the club's players. */
 async function played(q: Queryable, clubId: string, first: string, last: string) {
 	return q.query<Played>(PLAYED_SQL, [clubId, first, last]);
 }
@@ -57,7 +66,10 @@ export async function tonightStandings(
 	divisions: readonly string[]
 ) {
 	const rows = await played(q, clubId, night, night);
-	const result = nightStandings(night, rows, rule, divisionsOf(rows, divisions));
+	const result = nightStandings(night, [], rule, {
+		playedNights: rows,
+		...divisionsOf(rows, divisions)
+	});
 	if (!result.ok) throw refused(result.problems);
 	return { rule, divisions: capped(result.value) };
 }
@@ -69,7 +81,7 @@ export async function season(q: Queryable, clubId: string, night: string): Promi
 	const rows = await played(q, clubId, `${year}-01-01`, `${year}-12-31`);
 	const nights = [...new Set(rows.map((r) => r.night))].sort();
 	const result = seasonStandings(
-		{ nights, evenings: rows, ...divisionsOf(rows, settings.divisions) },
+		{ nights, playedNights: rows, ...divisionsOf(rows, settings.divisions) },
 		settings.seasonRule
 	);
 	if (!result.ok) throw refused(result.problems);

@@ -6,6 +6,7 @@ import {
 	type DivisionStandings,
 	type NightResult,
 	type PlayedEvening,
+	type PlayedNight,
 	type SeasonRule,
 	type SeasonRow
 } from '../../../src/lib/club/night';
@@ -404,6 +405,58 @@ describe('properties of every season', () => {
 				});
 			})
 		);
+	});
+
+	it("a night's sums (as the server sums its seats) give the same standings as the evenings", () => {
+		const summed = (evenings: PlayedEvening[]): PlayedNight[] => {
+			const sums = new Map<string, PlayedNight>();
+			for (const e of evenings) {
+				const key = `${e.night}/${e.player}`;
+				const s = sums.get(key) ?? { ...e, total: 0, rounds: 0, evenings: 0, points: 0 };
+				s.total += e.total;
+				s.rounds += e.rounds;
+				s.evenings += 1;
+				s.points += e.seats - e.place;
+				sums.set(key, s);
+			}
+			return [...sums.values()];
+		};
+		fc.assert(
+			fc.property(eveningsArb(0), ruleArb, (evenings, r) => {
+				const playedNights = summed(evenings);
+				expect(playedNights.length).toBeLessThanOrEqual(evenings.length);
+				expect(seasonStandings({ nights: NIGHTS, playedNights }, r)).toEqual(
+					seasonStandings({ nights: NIGHTS, evenings }, r)
+				);
+				// Split across both inputs, they add up as well.
+				const [first, ...rest] = evenings;
+				if (first) {
+					expect(
+						seasonStandings({ nights: NIGHTS, evenings: rest, playedNights: summed([first]) }, r)
+					).toEqual(seasonStandings({ nights: NIGHTS, evenings }, r));
+				}
+			})
+		);
+	});
+
+	it('sums that are not sound are refused as a result that is not sound', () => {
+		const sums: PlayedNight = {
+			night: NIGHTS[0]!,
+			player: 'Ann',
+			name: 'Ann',
+			total: 5,
+			rounds: 3,
+			evenings: 1,
+			points: 2
+		};
+		for (const bad of [{ evenings: 0 }, { points: -1 }, { rounds: 0.5 }, { total: Infinity }]) {
+			expect(
+				seasonStandings({ nights: NIGHTS, playedNights: [{ ...sums, ...bad }] }, rule({}))
+			).toMatchObject({ ok: false, problems: [{ code: 'bad-result', player: 'Ann' }] });
+		}
+		expect(seasonStandings({ nights: NIGHTS, playedNights: [sums] }, rule({}))).toMatchObject({
+			ok: true
+		});
 	});
 
 	it("own-average changes only the total's ranking: per round and placings are averages already", () => {

@@ -30,6 +30,7 @@ export type {
 	DivisionStandings,
 	MissedNight,
 	PlayedEvening,
+	PlayedNight,
 	RankedBy,
 	SeasonInput,
 	SeasonRanking,

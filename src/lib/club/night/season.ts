@@ -59,10 +59,29 @@ export interface PlayedEvening {
 	seats: number;
 }
 
+/**
+ * One player's sums over one night's evenings, as the club server sums its seats in SQL (a season
+ * of many seats reaches the ranking as one row a player a night). Rows of one player and night
+ * add up, as evenings do.
+ */
+export interface PlayedNight {
+	night: string;
+	player: PlayerId;
+	name: string;
+	total: number;
+	rounds: number;
+	/** Evenings played that night. */
+	evenings: number;
+	/** Placing points: seats − place, summed over those evenings. */
+	points: number;
+}
+
 export interface SeasonInput {
 	/** Every night the club held this season so far: what a missed night is missed from. */
 	nights: readonly string[];
-	evenings: readonly PlayedEvening[];
+	evenings?: readonly PlayedEvening[];
+	/** The same as `evenings`, summed a night; both may be given (the sums first). */
+	playedNights?: readonly PlayedNight[];
 	/** The club's divisions (age bands, tiers) in the order it lists them; none: one standings. */
 	divisions?: readonly string[];
 	/** Each player's division; a player in none is listed in a standings of their own, last. */
@@ -238,40 +257,48 @@ function checkRule(rule: SeasonRule): NightProblem | null {
 	return sound ? null : { code: 'bad-season-rule' };
 }
 
-function checkEvening(e: PlayedEvening, nights: Set<string>): NightProblem | null {
-	if (!nights.has(e.night))
-		return { code: 'night-unknown', player: e.player, params: { night: e.night } };
+const isCount = (n: number) => Number.isInteger(n) && n >= 0;
+
+function checkPlayed(p: PlayedNight, nights: Set<string>): NightProblem | null {
+	if (!nights.has(p.night))
+		return { code: 'night-unknown', player: p.player, params: { night: p.night } };
 	const sound =
-		Number.isFinite(e.total) &&
-		Number.isInteger(e.rounds) &&
-		e.rounds >= 0 &&
-		Number.isInteger(e.seats) &&
-		Number.isInteger(e.place) &&
-		e.place >= 1 &&
-		e.place <= e.seats;
-	return sound ? null : { code: 'bad-result', player: e.player, params: { night: e.night } };
+		Number.isFinite(p.total) &&
+		isCount(p.rounds) &&
+		isCount(p.points) &&
+		isCount(p.evenings) &&
+		p.evenings >= 1;
+	return sound ? null : { code: 'bad-result', player: p.player, params: { night: p.night } };
 }
 
-/** Per player: their name and each night's sums, nights in the season's order. */
-function nightsByPlayer(input: SeasonInput) {
+/** An evening as a night's sums (one evening); its place checked against its seats first. */
+function asPlayedNight(e: PlayedEvening): PlayedNight {
+	const placed = Number.isInteger(e.seats) && Number.isInteger(e.place) && e.place >= 1;
+	const points = placed && e.place <= e.seats ? e.seats - e.place : NaN;
+	const { night, player, name, total, rounds } = e;
+	return { night, player, name, total, rounds, evenings: 1, points };
+}
+
+/** Per player: their name (the last row's) and each night's sums, nights in the season's order. */
+function nightsByPlayer(input: SeasonInput, played: readonly PlayedNight[]) {
 	const order = new Map(input.nights.map((n, i) => [n, i]));
 	const players = new Map<PlayerId, { name: string; nights: Map<string, NightSums> }>();
-	for (const e of input.evenings) {
-		const player = players.get(e.player) ?? { name: e.name, nights: new Map() };
-		player.name = e.name;
-		const night = player.nights.get(e.night) ?? {
-			night: e.night,
+	for (const p of played) {
+		const player = players.get(p.player) ?? { name: p.name, nights: new Map() };
+		player.name = p.name;
+		const night = player.nights.get(p.night) ?? {
+			night: p.night,
 			total: 0,
 			rounds: 0,
 			evenings: 0,
 			points: 0
 		};
-		night.total += e.total;
-		night.rounds += e.rounds;
-		night.evenings += 1;
-		night.points += e.seats - e.place;
-		player.nights.set(e.night, night);
-		players.set(e.player, player);
+		night.total += p.total;
+		night.rounds += p.rounds;
+		night.evenings += p.evenings;
+		night.points += p.points;
+		player.nights.set(p.night, night);
+		players.set(p.player, player);
 	}
 	const byOrder = (a: NightSums, b: NightSums) => order.get(a.night)! - order.get(b.night)!;
 	return [...players].map(([id, p]) => ({
@@ -292,13 +319,14 @@ export function seasonStandings(
 	const wrongRule = checkRule(rule);
 	if (wrongRule) return { ok: false, problems: [wrongRule] };
 	const nights = new Set(input.nights);
-	for (const e of input.evenings) {
-		const wrong = checkEvening(e, nights);
+	const played = [...(input.playedNights ?? []), ...(input.evenings ?? []).map(asPlayedNight)];
+	for (const p of played) {
+		const wrong = checkPlayed(p, nights);
 		if (wrong) return { ok: false, problems: [wrong] };
 	}
 	const divisions = input.divisions ?? [];
 	const groups = new Map<string | null, SeasonRow[]>(divisions.map((d) => [d, []]));
-	for (const p of nightsByPlayer(input)) {
+	for (const p of nightsByPlayer(input, played)) {
 		const division = input.divisionOf?.[p.id] ?? null;
 		if (division !== null && !groups.has(division)) {
 			return refuse('division-unknown', { player: p.id, params: { division } });
@@ -313,15 +341,18 @@ export function seasonStandings(
 	};
 }
 
-/** Tonight's standings: the season's rule over one night, where nobody has missed anything. */
+/**
+ * Tonight's standings: the season's rule over one night, where nobody has missed anything.
+ * `more`: the divisions, and the night's sums (playedNights) beside or instead of its evenings.
+ */
 export function nightStandings(
 	night: string,
 	evenings: readonly PlayedEvening[],
 	rule: Pick<SeasonRule, 'ranking' | 'ties'>,
-	divisions?: Pick<SeasonInput, 'divisions' | 'divisionOf'>
+	more?: Omit<SeasonInput, 'nights' | 'evenings'>
 ): NightResult<DivisionStandings[]> {
 	return seasonStandings(
-		{ nights: [night], evenings, ...divisions },
+		{ nights: [night], evenings, ...more },
 		{ ...rule, missed: { kind: 'not-counted' } }
 	);
 }
