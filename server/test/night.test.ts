@@ -5,9 +5,18 @@
 // standings, the season by its rule, and the CSV.
 
 import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seasonStandings, type PlayedEvening, type SeasonRule } from '../../src/lib/club/night';
-import type { Members, Mine, Night, Season } from '../../src/lib/club/night-protocol';
+import {
+	NewGameAnswerSchema,
+	type Members,
+	type Mine,
+	type NewGame,
+	type NewGameAnswer,
+	type Night,
+	type Season
+} from '../../src/lib/club/night-protocol';
 import { playerKey } from '../../src/lib/rules';
 import { season } from '../src/club-night/standings';
 import { nightOf } from '../src/night';
@@ -235,6 +244,20 @@ describe("an organiser's write", () => {
 	});
 });
 
+/**
+ * POST /v1/night/games: the answer is what changed (the revision and the new game), and the
+ * game is the one GET /v1/night then shows.
+ */
+async function newGame(rule: NewGame['rule']): Promise<NewGameAnswer> {
+	const r = await write('POST', '/v1/night/games', { rule });
+	expect(r.status).toBe(200);
+	const answer = v.parse(NewGameAnswerSchema, r.body);
+	const night = (await call<Night>(t.app, '/v1/night', organiser)).body;
+	expect(answer.revision).toBe(night.revision);
+	expect(night.games.at(-1)).toEqual(answer.game);
+	return answer;
+}
+
 describe('a club night', () => {
 	it('checks in 14, deals 3 tables, seats each phone, moves the lowest up, then a final', async () => {
 		const phones = new Map<string, string>();
@@ -255,9 +278,9 @@ describe('a club night', () => {
 		expect(here.body.checkIn!.players).toHaveLength(14);
 		expect(here.body.checkIn!.guests).toEqual(['Zoe', 'Yuri', 'Xena']);
 
-		const dealt = await write<Night>('POST', '/v1/night/games', { rule: { kind: 'deal' } });
-		expect(dealt.status).toBe(200);
-		const [game1] = dealt.body.games;
+		const dealt = await newGame({ kind: 'deal' });
+		const game1 = dealt.game;
+		expect(game1.number).toBe(1);
 		expect(game1!.tables.map((x) => x.players.length)).toEqual([5, 5, 4]);
 		expect(game1!.seed).toMatch(/^[0-9a-f]{32}$/);
 		// Phones in the natural order of their names: "Table 2" before "Table 10".
@@ -291,11 +314,8 @@ describe('a club night', () => {
 		);
 		expect(night1.standings.divisions[0]!.count).toBe(14);
 
-		const moved = await write<Night>('POST', '/v1/night/games', {
-			rule: { kind: 'lowest-move-up', count: 2 }
-		});
-		expect(moved.status).toBe(200);
-		const game2 = moved.body.games[1]!;
+		const game2 = (await newGame({ kind: 'lowest-move-up', count: 2 })).game;
+		expect(game2.number).toBe(2);
 		expect(game2.moves).toHaveLength(14);
 		expect(game2.moves.filter((m) => m.why === 'moves-up')).toHaveLength(4);
 		expect(game2.tables.map((x) => x.players.length)).toEqual([5, 5, 4]);
@@ -306,11 +326,7 @@ describe('a club night', () => {
 		expect(after.moves.every((m) => m.from === 2 && m.name !== m.player)).toBe(true);
 
 		await playGame(phones);
-		const final = await write<Night>('POST', '/v1/night/games', {
-			rule: { kind: 'final-table', perTable: 1, others: 'sit-out' }
-		});
-		expect(final.status).toBe(200);
-		const game3 = final.body.games[2]!;
+		const game3 = (await newGame({ kind: 'final-table', perTable: 1, others: 'sit-out' })).game;
 		expect(game3.finalTables).toEqual([1]);
 		expect(game3.tables).toHaveLength(1);
 		expect(game3.tables[0]!.final).toBe(true);

@@ -18,6 +18,7 @@ import {
 import type {
 	CheckIn,
 	NewGame,
+	NewGameAnswer,
 	NightMove,
 	NightRefusal,
 	SeatPlayer
@@ -26,7 +27,7 @@ import { playerKey } from '../../../src/lib/rules';
 import type { Queryable } from '../db';
 import { refused, type WriteContext } from './action';
 import { readRoster, readSettings, saveCheckIn } from './sql';
-import { gamesOf, nightView, type GameRow } from './view';
+import { gameView, lastGame, nightView, type LastGame } from './view';
 
 function accepted<T>(result: NightResult<T>): T {
 	if (!result.ok) throw refused(result.problems);
@@ -62,7 +63,7 @@ interface ResultRow {
 async function lastResults(
 	tx: Queryable,
 	ctx: WriteContext,
-	last: GameRow,
+	last: LastGame,
 	force: boolean
 ): Promise<TableResult[]> {
 	const rows = await tx.query<ResultRow>(
@@ -100,18 +101,25 @@ async function lastResults(
 	return results;
 }
 
+interface Phone {
+	id: string;
+	name: string;
+	/** As GET /v1/night's progress shows it: when any of its keys was last heard. */
+	last_heard_at: number | null;
+}
+
 /** The club's tables with a live key, in the natural order of their names ("Table 2" before "10"). */
-async function phones(tx: Queryable, clubId: string): Promise<string[]> {
-	const rows = await tx.query<{ id: string; name: string }>(
-		`SELECT t.id, t.name FROM club_table t
+async function phones(tx: Queryable, clubId: string): Promise<Phone[]> {
+	const rows = await tx.query<Phone>(
+		`SELECT t.id, t.name,
+		        (SELECT max(k.last_heard_at) FROM club_key k WHERE k.table_id = t.id) AS last_heard_at
+		 FROM club_table t
 		 WHERE t.club_id = $1 AND t.role = 'table'
 		   AND EXISTS (SELECT 1 FROM club_key k WHERE k.table_id = t.id AND k.revoked_at IS NULL)`,
 		[clubId]
 	);
 	const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-	return rows
-		.sort((a, b) => natural.compare(a.name, b.name) || (a.id < b.id ? -1 : 1))
-		.map((r) => r.id);
+	return rows.sort((a, b) => natural.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
 }
 
 interface Seated {
@@ -128,7 +136,7 @@ async function seat(
 	ctx: WriteContext,
 	input: NewGame,
 	sizes: TableSizes,
-	last: GameRow | undefined,
+	last: LastGame | undefined,
 	names: Map<string, SeatPlayer>
 ): Promise<Seated> {
 	const seed = randomBytes(16).toString('hex');
@@ -152,16 +160,25 @@ async function seat(
 	return { ...next.seating, moves: next.moves, finalTables: next.finalTables };
 }
 
-/** POST /v1/night/games: the seats drawn, stored with their seed and the action; the night. */
-export async function newGame(tx: Queryable, ctx: WriteContext, input: NewGame) {
+/**
+ * POST /v1/night/games: the seats drawn, stored with their seed and the action. The answer is
+ * what changed (the night's revision and the new game), not the whole night: the wall and the
+ * organiser's screen read that again when told of the change.
+ */
+export async function newGame(
+	tx: Queryable,
+	ctx: WriteContext,
+	input: NewGame
+): Promise<NewGameAnswer> {
 	const { tableSizes } = await readSettings(tx, ctx.club.id);
-	const games = await gamesOf(tx, ctx.night.id);
+	const last = await lastGame(tx, ctx.night.id);
 	const names = new Map<string, SeatPlayer>();
-	const s = await seat(tx, ctx, input, tableSizes, games.at(-1), names);
+	const s = await seat(tx, ctx, input, tableSizes, last, names);
 	const named = (player: string) => names.get(player) ?? { player, name: player, guest: false };
 	const tables = s.tables.map((t) => ({ table: t.table, players: t.players.map(named) }));
 	const moves = s.moves.map((m) => ({ ...m, name: named(m.player).name }));
 	const id = randomUUID();
+	const number = (last?.number ?? 0) + 1;
 	await tx.query(
 		`INSERT INTO game (id, night_id, number, rule, table_min, table_max, seed, method, tables,
 		                   moves, final_tables, action_id, at)
@@ -169,7 +186,7 @@ export async function newGame(tx: Queryable, ctx: WriteContext, input: NewGame) 
 		[
 			id,
 			ctx.night.id,
-			games.length + 1,
+			number,
 			JSON.stringify(input.rule),
 			tableSizes.min,
 			tableSizes.max,
@@ -183,11 +200,24 @@ export async function newGame(tx: Queryable, ctx: WriteContext, input: NewGame) 
 		]
 	);
 	// Table 1 is the first phone, and so on: phones stay where they lie, players move.
-	const phoneIds = await phones(tx, ctx.club.id);
+	const phoneOf = await phones(tx, ctx.club.id);
 	await tx.query(
 		`INSERT INTO game_table (game_id, table_no, club_table_id)
 		 SELECT $1, x.table_no, x.phone FROM jsonb_to_recordset($2::jsonb) AS x(table_no int, phone text)`,
-		[id, JSON.stringify(tables.map((t, i) => ({ table_no: t.table, phone: phoneIds[i] ?? null })))]
+		[
+			id,
+			JSON.stringify(tables.map((t, i) => ({ table_no: t.table, phone: phoneOf[i]?.id ?? null })))
+		]
 	);
-	return nightView(tx, ctx.club.id, ctx.night.night, true, ctx.night);
+	const game = { id, number, rule: input.rule, seed: s.seed, method: s.method, tables, moves };
+	const played = { ...game, final_tables: s.finalTables, at: ctx.now, by: ctx.who.table };
+	// Nothing played yet: each table's progress is its phone's name and when it was last heard.
+	const progress = new Map(
+		tables.map((t, i) => {
+			const phone = phoneOf[i];
+			const row = { phone: phone?.name ?? null, last_heard_at: phone?.last_heard_at ?? null };
+			return [`${id}/${t.table}`, row];
+		})
+	);
+	return { revision: ctx.night.revision, game: gameView(played, progress) };
 }

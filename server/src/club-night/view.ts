@@ -30,6 +30,17 @@ export interface GameRow {
 	by: string;
 }
 
+export type LastGame = Pick<GameRow, 'id' | 'number' | 'tables'>;
+
+/** The night's newest game, as a deal or a move reads it (a move starts from its seats). */
+export async function lastGame(q: Queryable, nightId: string): Promise<LastGame | undefined> {
+	const [row] = await q.query<LastGame>(
+		`SELECT id, number, tables FROM game WHERE night_id = $1 ORDER BY number DESC LIMIT 1`,
+		[nightId]
+	);
+	return row;
+}
+
 export async function gamesOf(q: Queryable, nightId: string): Promise<GameRow[]> {
 	return q.query<GameRow>(
 		`SELECT g.id, g.number, g.rule, g.seed, g.method, g.tables, g.moves, g.final_tables, g.at,
@@ -67,7 +78,11 @@ async function progressOf(q: Queryable, nightId: string) {
 	return new Map(rows.map((r) => [`${r.game_id}/${r.table_no}`, r]));
 }
 
-function gameView(g: GameRow, progress: Map<string, ProgressRow>): Game {
+/**
+ * A game as GET /v1/night shows it; `progress` keyed by game id / table number (a table without
+ * a row or a field: no phone, nothing played yet).
+ */
+export function gameView(g: GameRow, progress: ReadonlyMap<string, Partial<ProgressRow>>): Game {
 	const tables: NightTable[] = g.tables.map((t) => {
 		const p = progress.get(`${g.id}/${t.table}`);
 		return {

@@ -307,6 +307,14 @@ export const NightSchema = v.object({
 export type Night = v.InferOutput<typeof NightSchema>;
 
 /**
+ * The answer to POST /v1/night/games: what the game changed, the night's new revision and the
+ * game (no table has played it yet). The rest of tonight is as it was; GET /v1/night reads it
+ * whole (every screen is told of the change on the live channel).
+ */
+export const NewGameAnswerSchema = v.object({ revision: v.number(), game: GameSchema });
+export type NewGameAnswer = v.InferOutput<typeof NewGameAnswerSchema>;
+
+/**
  * GET /v1/night/mine (a table's phone): its seats in tonight's last game, the club's house rules
  * to start the evening with, and where each player of its previous game went. `seats` is null
  * when this phone plays no table (no deal yet, or a viewer's or organiser's key).
