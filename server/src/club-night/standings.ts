@@ -17,8 +17,10 @@ import { readSettings } from './sql';
 
 // Seats are summed a night per typed name first (one row per name a night, whatever the seats),
 // then matched to members: two spellings of one member on one night are two rows, which the pure
-// module adds up. Nights in order, so a guest's name is the one of their last night.
+// module adds up. Nights in order, so a guest's name is the one of their last night. The rows come
+// as one JSON array: PGlite hands thousands of rows to JS far slower than one value.
 const PLAYED_SQL = `
+SELECT coalesce(json_agg(x ORDER BY x.night), '[]'::json) AS rows FROM (
 WITH sums AS (
   SELECT night, key, min(name) AS name, sum(total)::float8 AS total, sum(rounds)::int AS rounds,
          count(*)::int AS evenings, sum(seats - place)::int AS points
@@ -31,14 +33,14 @@ SELECT s.night, coalesce(m.id, a.member_id, 'guest:' || s.key) AS player,
 FROM sums s
 LEFT JOIN member m ON m.club_id = $1 AND m.key = s.key AND m.merged_into IS NULL
 LEFT JOIN alias a ON a.club_id = $1 AND a.key = s.key
-LEFT JOIN member am ON am.id = a.member_id
-ORDER BY s.night`;
+LEFT JOIN member am ON am.id = a.member_id) x`;
 
 type Played = PlayedNight & { division: string | null };
 
 /** Each player's sums a night, of the nights from `first` to `last`, as the club's players. */
 async function played(q: Queryable, clubId: string, first: string, last: string) {
-	return q.query<Played>(PLAYED_SQL, [clubId, first, last]);
+	const [answer] = await q.query<{ rows: Played[] }>(PLAYED_SQL, [clubId, first, last]);
+	return answer!.rows;
 }
 
 /** Each player's division, when it is one the club lists (a division taken away lists none). */
