@@ -9,7 +9,9 @@ import * as v from 'valibot';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seasonStandings, type PlayedEvening, type SeasonRule } from '../../src/lib/club/night';
 import {
+	ActionsSchema,
 	NewGameAnswerSchema,
+	type Actions,
 	type Members,
 	type Mine,
 	type NewGame,
@@ -119,6 +121,7 @@ describe('only the organiser runs the night', () => {
 		const rev = await revision();
 		const endpoints: [string, string, unknown][] = [
 			['GET', '/v1/members', undefined],
+			['GET', '/v1/night/actions', undefined],
 			['POST', '/v1/members', { name: 'Mallory' }],
 			['PATCH', `/v1/members/${anna!.id}`, { name: 'Eve' }],
 			['POST', `/v1/members/${anna!.id}/merge`, { gone: anna!.id }],
@@ -179,6 +182,37 @@ describe("an organiser's write", () => {
 		);
 		expect(action).toMatchObject({ kind: 'member-add', who: 'Ruth' });
 		expect(Math.abs(Date.now() - action!.at)).toBeLessThan(60_000);
+	});
+
+	it('is in the audit, newest first, with who, when and what was asked (organiser only)', async () => {
+		await addMembers(['Anna', 'Bo']);
+		const [anna] = await addMembers(['Cy']);
+		await write('PUT', '/v1/night/check-in', { here: [anna!.id], guests: ['Zoe'] });
+		const r = await call<Actions>(t.app, '/v1/night/actions', organiser);
+		expect(r.status).toBe(200);
+		const { actions } = v.parse(ActionsSchema, r.body);
+		expect(actions.map((a) => [a.kind, a.by, a.night, a.input])).toEqual([
+			['check-in', 'Ruth', nightOf(Date.now()), { here: [anna!.id], guests: ['Zoe'] }],
+			['member-add', 'Ruth', nightOf(Date.now()), { name: 'Cy' }],
+			['member-add', 'Ruth', nightOf(Date.now()), { name: 'Bo' }],
+			['member-add', 'Ruth', nightOf(Date.now()), { name: 'Anna' }]
+		]);
+		expect(actions.every((a) => Math.abs(Date.now() - a.at) < 60_000)).toBe(true);
+		// Older than an action: the page after it.
+		const older = await call<Actions>(
+			t.app,
+			`/v1/night/actions?before=${actions[1]!.id}`,
+			organiser
+		);
+		expect(older.body.actions.map((a) => a.input)).toEqual([{ name: 'Bo' }, { name: 'Anna' }]);
+		for (const before of ['0', '-1', 'x', '1e3', '9'.repeat(20)]) {
+			const bad = await call(t.app, `/v1/night/actions?before=${before}`, organiser);
+			expect([before, bad.status, bad.body]).toEqual([
+				before,
+				400,
+				{ error: 'invalid', path: 'before' }
+			]);
+		}
 	});
 
 	it("from a screen that missed another write is 409 stale with the night's revision", async () => {

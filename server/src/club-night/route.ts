@@ -8,7 +8,9 @@ import {
 	ClaimSchema,
 	ClubSettingsSchema,
 	CheckInSchema,
+	MAX_ACTIONS,
 	NewGameSchema,
+	type Actions,
 	type Night,
 	type Season
 } from '../../../src/lib/club/night-protocol';
@@ -21,7 +23,7 @@ import { readBody, readJsonBody } from '../http/body';
 import { ClubFailure, fail } from '../http/errors';
 import { heardFrom } from '../keys';
 import { nightOf } from '../night';
-import { organiserWrite, revisionTag } from './action';
+import { notOrganiser, organiserWrite, revisionTag } from './action';
 import { standingsCsv } from './csv';
 import { checkIn, newGame } from './games';
 import { memberRoutes } from './members';
@@ -30,6 +32,8 @@ import { season } from './standings';
 import { mine, nightView } from './view';
 
 const Whole = v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/), v.transform(Number));
+/** An organiser action's id (bigserial), within what a float holds exactly. */
+const ActionId = v.pipe(v.string(), v.regex(/^[1-9]\d{0,14}$/), v.transform(Number));
 
 /** A whole number of the path (a game's, a table's), or 400 invalid naming it. */
 function pathNumber(c: Context<Env>, name: string): number {
@@ -83,6 +87,27 @@ function csv(db: Db, club: Club, what: 'night' | 'season') {
 	};
 }
 
+/** GET /v1/night/actions: the audit, newest first, MAX_ACTIONS at a time (`?before=<id>`). */
+function actions(db: Db, club: Club) {
+	return async (c: Context<Env>) => {
+		const denied = notOrganiser(c);
+		if (denied) return denied;
+		const before = c.req.query('before');
+		const parsed = before === undefined ? null : v.safeParse(ActionId, before);
+		if (parsed && !parsed.success) throw new ClubFailure('invalid', { path: 'before' });
+		const rows = await db.query<Actions['actions'][number]>(
+			`SELECT a.id::float8 AS id, n.night, a.kind, t.name AS by, a.at::float8 AS at, a.input
+			 FROM organiser_action a JOIN club_table t ON t.id = a.actor_id
+			 LEFT JOIN night n ON n.id = a.night_id
+			 WHERE a.club_id = $1 AND ($2::bigint IS NULL OR a.id < $2)
+			 ORDER BY a.id DESC LIMIT $3`,
+			[club.id, parsed?.output ?? null, MAX_ACTIONS]
+		);
+		const answer: Actions = { actions: rows };
+		return c.json(answer);
+	};
+}
+
 export function nightRoutes(app: Hono<Env>, db: Db, club: Club) {
 	app.get('/v1/night', async (c) => {
 		const night = await nightView(
@@ -108,6 +133,7 @@ export function nightRoutes(app: Hono<Env>, db: Db, club: Club) {
 		return c.json({ revision, settings });
 	});
 	app.put('/v1/night/games/:game/tables/:table/evening', claim(db));
+	app.get('/v1/night/actions', actions(db, club));
 
 	memberRoutes(app, db, club);
 	app.put('/v1/night/check-in', organiserWrite(db, club, 'check-in', CheckInSchema, checkIn));

@@ -363,6 +363,28 @@ export const SettingsAnswerSchema = v.object({
 	settings: ClubSettingsSchema
 });
 
+/** GET /v1/night/actions answers at most this many actions; `?before=<id>` asks for older ones. */
+export const MAX_ACTIONS = 200;
+
+/** One organiser action, as the audit lists it: who, when, what was asked. */
+export const ActionSchema = v.object({
+	/** Increasing: a later action has a larger id. */
+	id: v.number(),
+	/** The night it was done on (YYYY-MM-DD). */
+	night: v.nullable(v.string()),
+	/** What it was: member-add, check-in, game, settings … */
+	kind: v.string(),
+	/** The organiser's name, as the link was issued. */
+	by: v.string(),
+	at: Ms,
+	/** The request's body as read. */
+	input: v.unknown()
+});
+
+/** GET /v1/night/actions (organiser): the club's organiser actions, newest first. */
+export const ActionsSchema = v.object({ actions: v.array(ActionSchema) });
+export type Actions = v.InferOutput<typeof ActionsSchema>;
+
 /** 422 refused: the pure module's problems. */
 export const RefusedSchema = v.object({
 	error: v.literal('refused'),
