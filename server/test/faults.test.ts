@@ -1,11 +1,14 @@
-// Faults: a server killed mid-batch, PostgreSQL restarted while tables sync, two server processes
-// over one PostgreSQL. Every round ends up stored exactly once, and every process tells the same.
+// Faults: a server killed mid-batch or between a club night's deal and a phone's claim, PostgreSQL
+// restarted while tables sync, two server processes over one PostgreSQL. Every round (every game,
+// every claim) ends up stored exactly once, and every process tells the same.
 
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { Members, Mine, Night } from '../../src/lib/club/night-protocol';
 import type { ClubOp } from '../../src/lib/club/protocol';
 import { ensureClub, invite } from '../src/club';
 import { openPglite, type Db } from '../src/db';
@@ -124,6 +127,68 @@ describe(`faults (${ENGINE})`, () => {
 		await server.kill('SIGTERM');
 		if (!store.shared) db = await store.open();
 		await expectEveryRoundOnce(db, outboxes);
+		if (!store.shared) await db.close();
+	}, 240_000);
+
+	it('a server killed between a deal and a phone claiming its seats: nothing lost, nothing twice', async () => {
+		const store = await processDb();
+		let db = await store.open();
+		const [phone] = await seed(db, 1);
+		const organiser = await invite(db, await ensureClub(db, 'Fault Club'), 'Ruth', 'organiser');
+		if (!store.shared) await db.close();
+		let server = await startServer(store.env);
+		cleanups.push(() => server.kill());
+		let revision = 0;
+		const write = async (method: string, path: string, body: unknown, key = randomUUID()) => {
+			const headers = { 'Idempotency-Key': key, 'If-Match': String(revision) };
+			const r = await call<{ revision: number }>(server.url, path, organiser, {
+				method,
+				body,
+				headers
+			});
+			expect([path, r.status]).toEqual([path, 200]);
+			return r.body;
+		};
+		for (const name of ['Anna', 'Bo', 'Cy']) {
+			revision = (await write('POST', '/v1/members', { name })).revision;
+		}
+		const { members } = (await call<Members>(server.url, '/v1/members', organiser)).body;
+		const here = { here: members.map((m) => m.id), guests: ['Zoe'] };
+		revision = (await write('PUT', '/v1/night/check-in', here)).revision;
+		const dealKey = randomUUID();
+		const dealRevision = revision;
+		const dealt = await write('POST', '/v1/night/games', { rule: { kind: 'deal' } }, dealKey);
+		const seats = (await call<Mine>(server.url, '/v1/night/mine', phone!)).body.seats;
+		expect(seats).toMatchObject({ game: 1, table: 1, eveningId: null });
+
+		// Killed after the deal, before the phone's claim.
+		await server.kill('SIGKILL');
+		server = await startServer(store.env);
+		// The organiser's screen never heard the answer and sends the deal again: the same answer,
+		// no second game.
+		revision = dealRevision;
+		expect(await write('POST', '/v1/night/games', { rule: { kind: 'deal' } }, dealKey)).toEqual(
+			dealt
+		);
+		const mine = (await call<Mine>(server.url, '/v1/night/mine', phone!)).body;
+		expect(mine.seats).toEqual(seats);
+		const claimPath = `/v1/night/games/1/tables/1/evening`;
+		const claim = { method: 'PUT', body: { eveningId: 'evening-1' } };
+		expect((await call(server.url, claimPath, phone!, claim)).status).toBe(200);
+		// Killed again after the claim: it is kept, and its retry changes nothing.
+		await server.kill('SIGKILL');
+		server = await startServer(store.env);
+		expect((await call(server.url, claimPath, phone!, claim)).status).toBe(200);
+		const night = (await call<Night>(server.url, '/v1/night', organiser)).body;
+		expect(night.games).toHaveLength(1);
+		expect(night.games[0]!.tables[0]!.players).toEqual(seats!.players);
+		expect(night.games[0]!.tables[0]!.progress.eveningId).toBe('evening-1');
+		await server.kill('SIGTERM');
+		if (!store.shared) db = await store.open();
+		expect(await count(db, 'game')).toBe(1);
+		expect(await count(db, 'game_table')).toBe(1);
+		// Three members, the check-in and one deal: the retry stored no action of its own.
+		expect(await count(db, 'organiser_action')).toBe(5);
 		if (!store.shared) await db.close();
 	}, 240_000);
 
