@@ -2,7 +2,7 @@
 // rule. Only the CLI on the server machine changes them; nothing on the network does.
 
 import { randomUUID } from 'node:crypto';
-import type { ClubRanking } from '../../src/lib/club/protocol';
+import type { ClubRanking, ClubRole } from '../../src/lib/club/protocol';
 import { CHANGE_CHANNEL, REVOKED } from './changes';
 import type { Db } from './db';
 import { newToken, tokenHash } from './tokens';
@@ -15,7 +15,7 @@ export interface Club {
 
 export interface TableListing {
 	name: string;
-	role: 'table' | 'viewer';
+	role: ClubRole;
 	createdAt: number;
 	revokedAt: number | null;
 	lastHeardAt: number | null;
@@ -46,12 +46,7 @@ export class TableNotFound extends Error {}
  * again when its key was revoked, so its evenings stay its own. Returns the token, shown only now.
  * TableNameTaken when the table has a live key.
  */
-export async function invite(
-	db: Db,
-	club: Club,
-	name: string,
-	role: 'table' | 'viewer'
-): Promise<string> {
+export async function invite(db: Db, club: Club, name: string, role: ClubRole): Promise<string> {
 	const token = newToken();
 	const now = Date.now();
 	try {

@@ -1,6 +1,7 @@
 // Who a request is: the key its token is, the table (or viewer) the key belongs to, and whether
 // the key is live. Asked on every request; the CLI's changes to keys are club.ts's.
 
+import type { ClubRole } from '../../src/lib/club/protocol';
 import { coalesce } from './coalesce';
 import type { Db, Queryable } from './db';
 import { sameHash, tokenHash } from './tokens';
@@ -12,7 +13,7 @@ export interface TableAccess {
 	keyId: string;
 	club: string;
 	table: string;
-	role: 'table' | 'viewer';
+	role: ClubRole;
 	revoked: boolean;
 }
 

@@ -4,7 +4,7 @@
 import type { Context } from 'hono';
 import type { ClubError } from '../../../src/lib/club/protocol';
 
-const STATUS: Record<ClubError, 400 | 401 | 403 | 404 | 413 | 422 | 429 | 503> = {
+const STATUS: Record<ClubError, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 428 | 429 | 503> = {
 	'token-missing': 401,
 	'token-unknown': 401,
 	'token-revoked': 401,
@@ -17,7 +17,13 @@ const STATUS: Record<ClubError, 400 | 401 | 403 | 404 | 413 | 422 | 429 | 503> =
 	unstorable: 422,
 	'rate-limited': 429,
 	unavailable: 503,
-	'not-found': 404
+	'not-found': 404,
+	'organiser-only': 403,
+	'not-your-table': 403,
+	refused: 422,
+	stale: 409,
+	'key-reused': 422,
+	'if-match-required': 428
 };
 
 /** A request refused for one of the protocol's reasons, thrown where it is found. */

@@ -159,6 +159,11 @@ export type Ack = v.InferOutput<typeof AckSchema>;
  * unstorable (a value the club's database cannot hold; `path` names the operation, e.g.
  * `ops[3]`, so the phone sets that one aside and sends the rest); 429 rate-limited (with
  * Retry-After, in seconds); 503 unavailable (the database is away: retry). A 500 is a bug.
+ * The club night's (night-protocol.ts): 403 organiser-only (an organiser's request with a
+ * table's or a viewer's key), 403 not-your-table (a phone claiming another table's seats);
+ * 422 refused (`problems`: the organiser's action is not possible, in the night module's codes);
+ * 409 stale (`revision`: the night changed since the organiser's screen read it); 422 key-reused
+ * (an Idempotency-Key sent before with another request); 428 if-match-required.
  */
 export const CLUB_ERRORS = [
 	'token-missing',
@@ -173,7 +178,13 @@ export const CLUB_ERRORS = [
 	'unstorable',
 	'rate-limited',
 	'unavailable',
-	'not-found'
+	'not-found',
+	'organiser-only',
+	'not-your-table',
+	'refused',
+	'stale',
+	'key-reused',
+	'if-match-required'
 ] as const;
 export type ClubError = (typeof CLUB_ERRORS)[number];
 export const ErrorSchema = v.object({ error: v.picklist(CLUB_ERRORS) });
@@ -186,12 +197,19 @@ export const ErrorSchema = v.object({ error: v.picklist(CLUB_ERRORS) });
 export const HelloSchema = v.object({ protocol: v.number(), appOrigin: v.string() });
 export type Hello = v.InferOutput<typeof HelloSchema>;
 
-/** GET /v1/me: who this token is. The phone asks "Join ‹club› as ‹table›?" from it. */
+/** What a key may do: send a table's evenings, read, or run the club night. */
+export const CLUB_ROLES = ['table', 'viewer', 'organiser'] as const;
+export type ClubRole = (typeof CLUB_ROLES)[number];
+
+/**
+ * GET /v1/me: who this token is. The phone asks "Join ‹club› as ‹table›?" from it; `table` is
+ * the organiser's name for an organiser's key.
+ */
 export const MeSchema = v.object({
 	protocol: v.number(),
 	club: v.string(),
 	table: v.string(),
-	role: v.picklist(['table', 'viewer'])
+	role: v.picklist(CLUB_ROLES)
 });
 export type Me = v.InferOutput<typeof MeSchema>;
 

@@ -26,7 +26,7 @@ export function readMembership(value: unknown): ClubMembership | null {
 	const c = value as Partial<ClubMembership>;
 	const texts = [c.server, c.token, c.club, c.table];
 	if (!texts.every((t) => typeof t === 'string' && t !== '')) return null;
-	if (c.role !== 'table' && c.role !== 'viewer') return null;
+	if (c.role !== 'table' && c.role !== 'viewer' && c.role !== 'organiser') return null;
 	return {
 		server: c.server!,
 		token: c.token!,

@@ -130,8 +130,9 @@ export interface ClubMembership {
 	token: string;
 	club: string;
 	table: string;
-	/** A viewer only reads the club standings: its writes are not sent. */
-	role: 'table' | 'viewer';
+	/** A viewer only reads the club standings, an organiser runs the club night: only a table's
+	 * writes are sent. */
+	role: 'table' | 'viewer' | 'organiser';
 	joinedAt: number;
 	/** The club ended this token's access: nothing more is sent (every evening stays here). */
 	revoked: boolean;
