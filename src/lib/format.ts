@@ -40,6 +40,11 @@ export function formatDate(ms: number): string {
 	).format(ms);
 }
 
+/** The time of a moment, as the reader's locale writes it ("21:40", "9:40 PM"). */
+export function formatTime(ms: number): string {
+	return formatter('h', (l) => new Intl.DateTimeFormat(l, { timeStyle: 'short' })).format(ms);
+}
+
 /** A day without the time, as the reader's locale writes it ("24 Nov 2026", or "24 November 2026"). */
 export function formatDay(ms: number, style: 'medium' | 'long' = 'medium'): string {
 	return formatter(style, (l) => new Intl.DateTimeFormat(l, { dateStyle: style })).format(ms);

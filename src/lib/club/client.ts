@@ -39,12 +39,14 @@ function request(
 	};
 }
 
-async function call(fetchFn: Fetch, to: ClubAddress, path: string, init?: RequestInit) {
+/** A request to the club with the token, never the page's cookies. */
+export async function call(fetchFn: Fetch, to: ClubAddress, path: string, init?: RequestInit) {
 	const { url, ...rest } = request(to, path, init);
 	return fetchFn(url, rest);
 }
 
-async function json(response: Response): Promise<unknown> {
+/** A response's JSON body, or undefined when it has none. */
+export async function json(response: Response): Promise<unknown> {
 	try {
 		return await response.json();
 	} catch {
