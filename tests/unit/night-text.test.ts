@@ -109,7 +109,7 @@ describe('the club night’s lines', () => {
 		);
 		expect(moveText(move({ why: 'sits-out', to: null }), final)).toBe('Anna: Table 2 → sits out');
 		expect(gameRuleText(up)).toBe('The lowest 3 of each table moved up one table');
-		expect(seatTableName({ table: 1, phone: 'Table 1', final: false })).toBe('Table 1');
-		expect(seatTableName({ table: 1, phone: 'Bar', final: true })).toBe('Final table 1 (Bar)');
+		expect(seatTableName({ table: 1, final: false })).toBe('Table 1');
+		expect(seatTableName({ table: 1, final: true })).toBe('Final table 1');
 	});
 });

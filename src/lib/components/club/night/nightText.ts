@@ -163,14 +163,11 @@ export function tableName(table: number): string {
 	return m.night_table({ table: formatNumber(table) });
 }
 
-/** A game's table as the seat chart names it: "Table 2", "Final table 1", and its phone's name. */
-export function seatTableName(table: Pick<NightTable, 'table' | 'phone' | 'final'>): string {
-	const name = table.final
+/** A game's table as the seat chart names it: "Table 2", "Final table 1". */
+export function seatTableName(table: Pick<NightTable, 'table' | 'final'>): string {
+	return table.final
 		? m.night_final_table({ table: formatNumber(table.table) })
 		: tableName(table.table);
-	return table.phone && table.phone !== name
-		? m.night_table_phone({ name, phone: table.phone })
-		: name;
 }
 
 /** Where one player goes for the next game, and why: "Anna: table 2 → table 1 (…)". */
