@@ -4,9 +4,10 @@
 // fail on it.
 /** What the club server imports of the app (docs/club.md): pure at run time. */
 const SERVER_SHARED =
-	'^src/lib/(club/|atoms\\.ts$|db/backup-limits\\.ts$|db/backup/(schema|parse|types)\\.ts$)';
+	'^src/lib/(club/|atoms\\.ts$|csv\\.ts$|db/backup-limits\\.ts$|db/backup/(schema|parse|types)\\.ts$)';
 /** What the club server may import of the app directly (the rest comes with these). */
-const SERVER_IMPORTS = '^src/lib/(rules/|club/protocol\\.ts$|db/backup/parse\\.ts$)';
+const SERVER_IMPORTS =
+	'^src/lib/(rules/|club/(protocol|night-protocol)\\.ts$|club/night/|atoms\\.ts$|csv\\.ts$|db/backup/parse\\.ts$)';
 /** What no pure module may import at run time: storage, state, screens, words, the platform. */
 const IMPURE =
 	'^(src/lib/(db|state|components|pwa|paraglide)/|src/lib/format\\.ts$|src/routes/|\\$service-worker$|\\$env/)|(^|/)node_modules/(dexie|svelte|@sveltejs)/';

@@ -13,7 +13,6 @@
 //   and the data version in one read-only transaction. It does not score the rounds (the Dexie
 //   path does, in readLiveEvening), so the difference includes scoring 2 rounds.
 // Env: BENCH_RUNS (20 pairs), BENCH_PORT (4190), CHROMIUM_PATH.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,6 +20,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
+import { serveBuild } from './bench/serve.js';
+import { median, range, rangeText } from './bench/stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const PORT = Number(process.env.BENCH_PORT ?? 4190);
@@ -129,14 +130,8 @@ async function serve(dir) {
 	writeFileSync(join(dir, 'dexie.html'), DEXIE_PAGE);
 	writeFileSync(join(dir, 'plain.html'), PLAIN_PAGE);
 	writeFileSync(join(dir, 'seed.html'), page('const rows = 0;'));
-	const server = spawn(process.execPath, ['scripts/serve.js', dir, String(PORT)], {
-		stdio: ['ignore', 'pipe', 'inherit']
-	});
-	await new Promise((ok) => server.stdout.once('data', ok));
-	return server;
+	return serveBuild(dir, PORT);
 }
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const dir = mkdtempSync(join(tmpdir(), 'caboose-read-'));
 await bundleDb(dir);
@@ -176,20 +171,19 @@ try {
 		}
 	}
 	const extra = ms.dexie.map((d, i) => d - ms.plain[i]);
-	const range = (xs) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
 	console.log(`first read of an evening, new page, 4× CPU, median of ${RUNS} pairs (range):`);
 	const kib = (gzipSync(readFileSync(join(dir, 'db.js')), { level: 9 }).length / 1024).toFixed(1);
 	console.log(
-		`  through Dexie (the app's db layer) ${median(ms.dexie).toFixed(0)} ms (${range(ms.dexie)})`
+		`  through Dexie (the app's db layer) ${Number(median(ms.dexie)).toFixed(0)} ms (${rangeText(range(ms.dexie))})`
 	);
 	console.log(
-		`    of which loading db.js (${kib} KiB gzip) ${median(loads).toFixed(0)} ms (${range(loads)})`
+		`    of which loading db.js (${kib} KiB gzip) ${Number(median(loads)).toFixed(0)} ms (${rangeText(range(loads))})`
 	);
 	console.log(
-		`  plain IndexedDB                    ${median(ms.plain).toFixed(0)} ms (${range(ms.plain)})`
+		`  plain IndexedDB                    ${Number(median(ms.plain)).toFixed(0)} ms (${rangeText(range(ms.plain))})`
 	);
 	console.log(
-		`  Dexie − plain, pair by pair        ${median(extra).toFixed(0)} ms (${range(extra)})`
+		`  Dexie − plain, pair by pair        ${Number(median(extra)).toFixed(0)} ms (${rangeText(range(extra))})`
 	);
 } finally {
 	await context.close();

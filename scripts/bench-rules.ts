@@ -2,6 +2,7 @@
 // checked as the app checks it, then the evening recomputed), and recomputing a 10,000-round
 // history, and checking the round a score form holds from its place in a long one. Prints
 // medians; asserts nothing.
+import { median } from './bench/stats.js';
 import {
 	allTiles,
 	checkRound,
@@ -52,11 +53,6 @@ function evening(rules: Ruleset, playerCount: number, rounds: number) {
 	return { setup, entries, names: players };
 }
 
-function median(xs: number[]): number {
-	const s = [...xs].sort((a, b) => a - b);
-	return s[Math.floor(s.length / 2)]!;
-}
-
 function time(runs: number, f: () => void): number {
 	for (let i = 0; i < Math.min(runs, 20); i++) f(); // warm up the JIT
 	const samples: number[] = [];
@@ -65,7 +61,7 @@ function time(runs: number, f: () => void): number {
 		f();
 		samples.push(performance.now() - t0);
 	}
-	return median(samples);
+	return median(samples) ?? NaN;
 }
 
 const fmt = (ms: number) => `${ms.toFixed(3)} ms`;

@@ -6,13 +6,13 @@
 // every live read did before summaries named their write). Prints figures; asserts nothing.
 // Usage: npx tsx scripts/bench-save.ts
 import 'fake-indexeddb/auto';
+import { median } from './bench/stats.js';
 import { createDatabase, type SummaryRow } from '../src/lib/db/database';
 import { createEvening } from '../src/lib/db/evenings';
 import { readLiveEvening, saveRound, undoLastRound } from '../src/lib/db/rounds';
 import type { RoundEntry } from '../src/lib/rules/index';
 
 const SAMPLES = 31;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 interface Figures {
 	save: number;
@@ -69,9 +69,9 @@ async function measure(before: number, replay: boolean): Promise<Figures> {
 	db.close();
 	await db.delete();
 	return {
-		save: median(samples.map((f) => f.save)),
-		continued: median(samples.map((f) => f.continued)),
-		whole: median(samples.map((f) => f.whole))
+		save: median(samples.map((f) => f.save)) ?? NaN,
+		continued: median(samples.map((f) => f.continued)) ?? NaN,
+		whole: median(samples.map((f) => f.whole)) ?? NaN
 	};
 }
 

@@ -1,7 +1,7 @@
 // `npm run bench`: builds the app, measures it in Debian's Chromium and prints ONE table (also
 // written as JSON to .bench/, which is not committed). Figures only: it never fails on a number.
 //
-// Per screen (scripts/bench-screens.js):
+// Per screen (scripts/bench/screens.js):
 // - paint KiB: JS+CSS gzip (level 9) of every file the browser fetched before the screen's content
 //   was painted, on a cold load (no HTTP cache, Cache Storage or service worker), measured in
 //   Chromium from the resource timing entries (what the build really loads, read from no file);
@@ -27,11 +27,11 @@
 //
 // One Chromium at a time. Env: BENCH_PORT (4184), BENCH_RUNS (3), BENCH_EVENINGS (500),
 // BUILD_DIR (build), BENCH_SKIP_BUILD=1, CHROMIUM_PATH; for a quicker look while working:
-// BENCH_SCREENS=home,setup (names as in bench-screens.js, or their first word), BENCH_SKIP_LH=1,
+// BENCH_SCREENS=home,setup (names as in bench/screens.js, or their first word), BENCH_SKIP_LH=1,
 // BENCH_SCREENS_ONLY=1 (no scoring core, link, save or photo figures),
 // BENCH_LHR_DIR=dir (keeps each Lighthouse report and, under it, the artifacts each audit was
 // computed from: `lighthouse -A=dir/<screen>-<run>` replays one, e.g. to read its simulation).
-import { spawn, spawnSync, execSync } from 'node:child_process';
+import { spawnSync, execSync } from 'node:child_process';
 import {
 	existsSync,
 	mkdirSync,
@@ -48,7 +48,9 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
-import { SCREENS } from './bench-screens.js';
+import { SCREENS } from './bench/screens.js';
+import { serveBuild } from './bench/serve.js';
+import { median, range, rangeText } from './bench/stats.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4184);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -71,14 +73,6 @@ mkdirSync(OUT, { recursive: true });
 
 const log = (...a) => console.error('[bench]', ...a);
 const uptime = () => execSync('uptime').toString().trim();
-const median = (xs) => {
-	const s = xs.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
-	return s.length ? s[Math.floor((s.length - 1) / 2)] : null;
-};
-const range = (xs) => {
-	const s = xs.filter((x) => typeof x === 'number' && Number.isFinite(x));
-	return s.length ? [Math.min(...s), Math.max(...s)] : null;
-};
 /** Any step may fail (a screen renamed, a route missing): the bench reports and goes on. */
 async function attempt(label, f) {
 	try {
@@ -171,17 +165,12 @@ function gz(file) {
 	return gzCache.get(file);
 }
 
-// 4. The server (scripts/serve.js: the build's precompressed .br/.gz files, as a static host
-// serves them) and one Chromium, shared by Playwright and Lighthouse.
-/** @param {string} dir @param {number} port */
-async function serve(dir, port) {
-	const s = spawn(process.execPath, ['scripts/serve.js', dir, String(port)], {
-		stdio: ['ignore', 'pipe', 'inherit']
-	});
-	await new Promise((resolve) => s.stdout.once('data', resolve));
-	return s;
-}
-const servers = [await serve(BUILD, PORT), ...(BASELINE ? [await serve(BASELINE, PORT + 1)] : [])];
+// 4. The server (the build as a static host serves it) and one Chromium, shared by Playwright
+// and Lighthouse.
+const servers = [
+	await serveBuild(BUILD, PORT),
+	...(BASELINE ? [await serveBuild(BASELINE, PORT + 1)] : [])
+];
 const profile = mkdtempSync(join(tmpdir(), 'caboose-bench-'));
 /** @type {import('chrome-launcher').LaunchedChrome} */
 let chrome;
@@ -311,7 +300,7 @@ try {
 			await locator.pressSequentially(text);
 		};
 		const names = ['Anna', 'Ben', 'Chiara', 'Dieter'];
-		/** @type {import('./bench-screens.js').BenchContext} */
+		/** @type {import('./bench/screens.js').BenchContext} */
 		const ctx = { evening: '', share: null };
 		let roundActions = null;
 		const page = await context.newPage();
@@ -691,7 +680,6 @@ async function countInWorker({ url, bytes }) {
 // 9. The table.
 const kib = (n) => (n == null ? '–' : (n / 1024).toFixed(1));
 const ms = (n) => (n == null ? '–' : String(Math.round(n)));
-const rangeText = (r) => (r ? `${Math.round(r[0])}–${Math.round(r[1])}` : '–');
 /** This build's figure over the baseline's. */
 const ratio = (a, b) => (a && b ? (a / b).toFixed(2) : '–');
 /** With BENCH_BASELINE: the baseline's time to content, and this build's over it. */

@@ -7,7 +7,9 @@
 //   stored once; p50/p95 ms per batch; rounds per second; CPU per batch of each process;
 // - the club standings (tonight and the season) with 10,000 stored evenings, ms to compute;
 // - the live channel: ms from a table's save to a listening screen hearing of it (on PostgreSQL
-//   also through a second server process, by LISTEN/NOTIFY).
+//   also through a second server process, by LISTEN/NOTIFY);
+// - the club night (bench-night.ts): 40 tables, 240 players, a season of 30 nights: the deal, a
+//   move, tonight's standings and the season, ms a request.
 // Goals: p95 under 100 ms per batch, standings under 100 ms, a save heard within two seconds.
 // Beside the first: the floor, the same load against an empty HTTP server, so the figure can be
 // read against what the machine allows.
@@ -19,6 +21,7 @@ import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchClub, nightTime } from './bench-night';
 import { ensureClub, invite } from './src/club';
 import { openPglite, type Db } from './src/db';
 import { migrate } from './src/migrate';
@@ -278,13 +281,8 @@ async function seedEvenings(db: Db, clubId: string, tableId: string): Promise<vo
 }
 
 async function standingsTime(): Promise<void> {
-	const fresh =
-		ENGINE === 'postgres'
-			? await freshDb()
-			: { db: await openPglite('memory://'), drop: async () => {} };
-	const db = fresh.db;
-	await migrate(db);
-	const club = await ensureClub(db, 'Bench Club');
+	const fresh = await benchClub();
+	const { db, club } = fresh;
 	await invite(db, club, 'Table 1', 'table');
 	const [table] = await db.query<{ id: string }>(`SELECT id FROM club_table`);
 	await seedEvenings(db, club.id, table!.id);
@@ -362,8 +360,9 @@ console.log(
 		.map((x) => x.toFixed(1))
 		.join(' ')}`
 );
-// CLUB_BENCH=push, standings or live: only that figure.
+// CLUB_BENCH=push, standings, live or night: only that figure.
 const only = process.env.CLUB_BENCH;
 if (!only || only === 'push') for (const n of TABLE_COUNTS) await pushAtOnce(n);
 if (!only || only === 'standings') await standingsTime();
 if (!only || only === 'live') await liveTime();
+if (!only || only === 'night') await nightTime();

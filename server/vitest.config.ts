@@ -9,6 +9,7 @@ export default defineConfig({
 	test: {
 		root: fileURLToPath(new URL('..', import.meta.url)),
 		include: ['server/test/**/*.test.ts'],
+		globalSetup: ['server/test/global-setup.ts'],
 		environment: 'node',
 		// Server processes and databases of their own: one file at a time on a small machine.
 		fileParallelism: false,

@@ -6,7 +6,12 @@
 import { chmodSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { CLUB_RANKINGS, joinLink, type ClubRanking } from '../../src/lib/club/protocol';
+import {
+	CLUB_RANKINGS,
+	joinLink,
+	type ClubRanking,
+	type ClubRole
+} from '../../src/lib/club/protocol';
 import {
 	invite,
 	listTables,
@@ -36,6 +41,7 @@ export interface AdminResult {
 export const USAGE = [
 	'Usage: npm run club -- [serve]',
 	'       npm run club -- invite [--viewer] "<table name>"',
+	'       npm run club -- invite --organiser "<organiser\'s name>"',
 	'       npm run club -- revoke "<table name>"',
 	'       npm run club -- tables',
 	`       npm run club -- ranking ${CLUB_RANKINGS.join('|')}`,
@@ -46,7 +52,7 @@ export const USAGE = [
 
 /** Each command's own options; `--create` is the CLI's, taken by every command. */
 const COMMANDS: Record<string, readonly string[]> = {
-	invite: ['--viewer'],
+	invite: ['--viewer', '--organiser'],
 	revoke: [],
 	tables: [],
 	ranking: [],
@@ -92,20 +98,31 @@ const rounds = (n: number) => `${n} round${n === 1 ? '' : 's'}`;
 const described = (e: StoredEvening) =>
 	`started ${when(e.createdAt)} (${e.players.join(', ')}; ${rounds(e.rounds)}${e.over ? ', over' : ''})`;
 
+/** What each role's link opens, in the CLI's words. */
+const INVITED = {
+	table: { who: 'Table', where: 'its phone' },
+	viewer: { who: 'Viewer', where: 'its screen' },
+	organiser: { who: 'Organiser', where: "the organiser's phone" }
+} as const;
+
 async function inviteTable(db: Db, club: Club, config: Config, cmd: AdminCommand) {
 	const name = cmd.operand;
 	if (!name || name.length > 60)
 		return refusal('A table needs a name (up to 60 characters).', ...USAGE);
-	const viewer = cmd.options.has('--viewer');
-	const token = await invite(db, club, name, viewer ? 'viewer' : 'table');
-	const link = joinLink(config.appOrigin, config.publicUrl, token, viewer);
+	if (cmd.options.has('--viewer') && cmd.options.has('--organiser'))
+		return refusal("A link is a viewer's or an organiser's, not both.", ...USAGE);
+	const role: ClubRole = cmd.options.has('--viewer')
+		? 'viewer'
+		: cmd.options.has('--organiser')
+			? 'organiser'
+			: 'table';
+	const token = await invite(db, club, name, role);
+	const link = joinLink(config.appOrigin, config.publicUrl, token, role === 'viewer');
+	const { who, where } = INVITED[role];
 	return {
 		ok: true,
 		link,
-		lines: [
-			`${viewer ? 'Viewer' : 'Table'} "${name}" of ${club.name}: open this link on its ${viewer ? 'screen' : 'phone'}.`,
-			`Join link: ${link}`
-		]
+		lines: [`${who} "${name}" of ${club.name}: open this link on ${where}.`, `Join link: ${link}`]
 	};
 }
 

@@ -1,5 +1,6 @@
 // The club's HTTP API (docs/club.md): a table's batches in, the club standings and a live channel
-// out. Every request names its table by its token; nothing here changes the club's tables or
+// out, and the club night (club-night/: the organiser's writes, the wall's and phones' reads).
+// Every request names its table by its token; nothing here changes the club's tables or
 // keys (the CLI does, on the server machine). Each resource's handlers live in its own folder
 // (ops/, standings/, live/); here they meet, with the checks every request passes and the one
 // error handler.
@@ -9,6 +10,7 @@ import { CLUB_PROTOCOL_VERSION, type Me } from '../../src/lib/club/protocol';
 import type { ChangeHub } from './changes';
 import type { Club } from './club';
 import type { Db } from './db';
+import { nightRoutes } from './club-night/route';
 import { authenticate, type Env } from './http/auth';
 import { ClubFailure, fail, failureOf } from './http/errors';
 import { appOnly } from './http/origin';
@@ -52,6 +54,7 @@ export function createApp(opts: AppOptions): Hono<Env> {
 	app.get('/v1/standings', standings(db, club));
 	app.get('/v1/nights', nights(db, club));
 	app.get('/v1/events', liveChannel(hub, opts.heartbeatMs ?? 20_000));
+	nightRoutes(app, db, club);
 
 	app.notFound((c) => fail(c, 'not-found'));
 	// Input is answered with one of the protocol's codes (a refusal, a value the database cannot

@@ -77,9 +77,13 @@ function statementName(sql: string): string {
 	return name;
 }
 
-export async function openPglite(dataDir: string): Promise<Db> {
+/** `from`: a cluster to start with (PGlite's dumpDataDir), instead of a new one. */
+export async function openPglite(dataDir: string, from?: Blob): Promise<Db> {
 	const { PGlite } = await import('@electric-sql/pglite');
-	const db = await PGlite.create(dataDir, { parsers: { [INT8]: (x: string) => Number(x) } });
+	const db = await PGlite.create(dataDir, {
+		loadDataDir: from,
+		parsers: { [INT8]: (x: string) => Number(x) }
+	});
 	const wrap = (q: {
 		query: (s: string, p?: unknown[]) => Promise<{ rows: unknown[] }>;
 		exec: (s: string) => Promise<unknown>;

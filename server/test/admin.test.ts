@@ -3,7 +3,7 @@
 // the phones can no longer delete listed and removed from the club by the organiser.
 
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseAdmin, runAdmin } from '../src/admin';
+import { parseAdmin, runAdmin, USAGE } from '../src/admin';
 import { readConfig } from '../src/config';
 import { call, count, evening, push, put, releaseDb, testClub, type TestClub } from './helpers';
 
@@ -21,9 +21,9 @@ const admin = (...args: string[]) => runAdmin(t.db, t.club, config, args);
 
 describe('the command line', () => {
 	it('refuses an unknown option with the usage, and never makes it part of a name', async () => {
-		const refused = await admin('invite', '--organiser', 'Org');
+		const refused = await admin('invite', '--admin', 'Org');
 		expect(refused.ok).toBe(false);
-		expect(refused.lines[0]).toBe('Unknown option "--organiser" for invite.');
+		expect(refused.lines[0]).toBe('Unknown option "--admin" for invite.');
 		expect(refused.lines).toContain('       npm run club -- invite [--viewer] "<table name>"');
 		expect(await count(t.db, 'club_table')).toBe(0);
 		expect(parseAdmin(['tables', '--viewer'])).toEqual({
@@ -43,6 +43,26 @@ describe('the command line', () => {
 		expect(invited.lines[0]).toBe(
 			'Viewer "Bar TV" of Domino Friends: open this link on its screen.'
 		);
+	});
+});
+
+describe("the organiser's link", () => {
+	it('is invited with --organiser, listed with its role, and is an organiser to /v1/me', async () => {
+		expect(USAGE).toContain('       npm run club -- invite --organiser "<organiser\'s name>"');
+		const invited = await admin('invite', '--organiser', 'Ruth');
+		expect(invited.ok).toBe(true);
+		expect(invited.lines[0]).toBe(
+			'Organiser "Ruth" of Domino Friends: open this link on the organiser\'s phone.'
+		);
+		const token = new URL(invited.link!).hash.match(/token=([^&]+)/)![1]!;
+		expect((await call(t.app, '/v1/me', token)).body).toMatchObject({
+			role: 'organiser',
+			table: 'Ruth'
+		});
+		expect((await admin('tables')).lines[0]).toMatch(/^Ruth\torganiser\tactive\t/);
+		const both = await admin('invite', '--organiser', '--viewer', 'Ivo');
+		expect(both.ok).toBe(false);
+		expect(await count(t.db, 'club_table')).toBe(1);
 	});
 });
 

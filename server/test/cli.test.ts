@@ -45,10 +45,10 @@ describe.skipIf(ENGINE === 'postgres')('the CLI on the embedded database', () =>
 
 	it('an unknown option is refused with the usage, before anything is opened', async () => {
 		const cwd = emptyFolder();
-		const ran = await runClub(['invite', '--organiser', 'Org'], {}, cwd);
+		const ran = await runClub(['invite', '--admin', 'Org'], {}, cwd);
 		expect(ran.code).toBe(1);
 		expect(ran.stdout).toBe('');
-		expect(ran.stderr).toMatch(/^Unknown option "--organiser" for invite\.\nUsage: npm run club/);
+		expect(ran.stderr).toMatch(/^Unknown option "--admin" for invite\.\nUsage: npm run club/);
 		expect(existsSync(join(cwd, 'club-data'))).toBe(false);
 	});
 });

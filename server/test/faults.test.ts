@@ -13,6 +13,7 @@ import { migrate } from '../src/migrate';
 import {
 	call,
 	count,
+	emptyCluster,
 	ENGINE,
 	evening,
 	freshDb,
@@ -67,6 +68,7 @@ async function processDb(): Promise<{
 		return { env: { DATABASE_URL: fresh.url! }, open: async () => fresh.db, shared: true };
 	}
 	const dir = mkdtempSync(join(tmpdir(), 'club-data-'));
+	emptyCluster(dir);
 	cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
 	return { env: { CLUB_DATA: dir }, open: () => openPglite(dir), shared: false };
 }

@@ -2,8 +2,10 @@
 // on the PostgreSQL of CLUB_TEST_DATABASE_URL), a club in it, the app, and evenings to send.
 
 import { randomUUID } from 'node:crypto';
+import { cpSync, readFileSync } from 'node:fs';
 import pg from 'pg';
-import type { ClubEvening, ClubOp } from '../../src/lib/club/protocol';
+import { inject } from 'vitest';
+import type { ClubEvening, ClubOp, ClubRole } from '../../src/lib/club/protocol';
 import type { RoundEntry, RulesChoice } from '../../src/lib/rules/types';
 import { createApp } from '../src/app';
 import { ChangeHub } from '../src/changes';
@@ -19,7 +21,7 @@ export const APP_ORIGIN = 'http://app.test';
 /** A new, empty database of this run's engine; its URL too on PostgreSQL. */
 export async function freshDb(): Promise<{ db: Db; url?: string; drop: () => Promise<void> }> {
 	if (!PG_URL) {
-		const db = await openPglite('memory://');
+		const db = await openPglite('memory://', clusterTarball());
 		return { db, drop: () => db.close() };
 	}
 	const name = `club_test_${randomUUID().replace(/-/g, '')}`;
@@ -43,12 +45,26 @@ export async function freshDb(): Promise<{ db: Db; url?: string; drop: () => Pro
 	};
 }
 
+/** The run's empty PGlite cluster (global-setup.ts), read once per file. */
+let tarball: Blob | undefined;
+function clusterTarball(): Blob | undefined {
+	const cluster = inject('pgliteCluster');
+	if (cluster && !tarball) tarball = new Blob([readFileSync(cluster.tarball)]);
+	return tarball;
+}
+
+/** Puts the run's empty PGlite cluster in `dir` (a server process's CLUB_DATA), as initdb would. */
+export function emptyCluster(dir: string): void {
+	const cluster = inject('pgliteCluster');
+	if (cluster) cpSync(cluster.folder, dir, { recursive: true });
+}
+
 export interface TestClub {
 	db: Db;
 	club: Club;
 	hub: ChangeHub;
 	app: ReturnType<typeof createApp>;
-	invite(name: string, role?: 'table' | 'viewer'): Promise<string>;
+	invite(name: string, role?: ClubRole): Promise<string>;
 	close(): Promise<void>;
 }
 
@@ -202,6 +218,12 @@ export async function dump(db: Db): Promise<string> {
 		['round', 'evening_id, idx'],
 		['evening_player', 'evening_id, seat'],
 		['applied_op', 'table_id, id'],
+		['member', 'id'],
+		['alias', 'club_id, key'],
+		['night', 'id'],
+		['organiser_action', 'id'],
+		['game', 'id'],
+		['game_table', 'game_id, table_no'],
 		['schema_migration', 'name']
 	] as const) {
 		const rows = await db.query<Record<string, unknown>>(

@@ -127,7 +127,7 @@ describe('over HTTP (Node’s own request, read as it arrives)', () => {
 		const token = await t.invite('Table 1');
 		const ok = await call(url, '/v1/me', token, { headers: { Origin: APP_ORIGIN } });
 		expect(ok.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
-		expect(ok.headers.get('access-control-expose-headers')).toBe('Retry-After');
+		expect(ok.headers.get('access-control-expose-headers')).toBe('Retry-After, ETag');
 		expect(ok.headers.get('vary')).toBe('Origin');
 		const other = await call(url, '/v1/me', token, { headers: { Origin: 'http://evil.test' } });
 		expect(other.headers.get('access-control-allow-origin')).toBeNull();
@@ -138,7 +138,7 @@ describe('over HTTP (Node’s own request, read as it arrives)', () => {
 		expect(preflight.status).toBe(204);
 		expect(preflight.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
 		expect(preflight.headers.get('access-control-allow-headers')).toBe(
-			'Authorization,Content-Type'
+			'Authorization,Content-Type,Idempotency-Key,If-Match'
 		);
 	});
 });
@@ -152,7 +152,8 @@ describe('migrations', () => {
 		expect(rows.map((r) => r.name)).toEqual([
 			'001_club.sql',
 			'002_player_nights.sql',
-			'003_table_keys.sql'
+			'003_table_keys.sql',
+			'004_club_night.sql'
 		]);
 	});
 
@@ -178,7 +179,7 @@ describe('migrations', () => {
 		await db.query(
 			`INSERT INTO applied_op VALUES ('t1', 'o1', 'e1', 1, 1), ('t2', 'o2', 'e2', 1, 1)`
 		);
-		expect(await migrate(db)).toEqual(['003_table_keys.sql']);
+		expect(await migrate(db)).toEqual(['003_table_keys.sql', '004_club_night.sql']);
 		const club = { id: 'c', name: 'Old Club', ranking: 'per-round' as const };
 		expect(await listTables(db, club)).toEqual([
 			{ name: 'table 3', role: 'table', createdAt: 1, revokedAt: null, lastHeardAt: 7 },

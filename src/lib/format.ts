@@ -3,6 +3,10 @@
 // game's way, larger number first ("12|5"); file names carry a sortable local date.
 import { getLocale } from '$lib/paraglide/runtime.js';
 import { tileKey } from '$lib/rules';
+// formatScore is the CSV cells' too, so it lives with them in the pure layer.
+import { formatScore } from './csv';
+
+export { formatScore };
 
 /** Intl formatters are costly to build: one of each kind per locale, built when first used. */
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
@@ -69,15 +73,6 @@ export function doubleText(value: number): string {
 /** A list of names joined the way acceptance tests read it ("Anna, Ben"). */
 export function joinNames(names: readonly string[]): string {
 	return names.join(', ');
-}
-
-/**
- * A score at most one decimal long (plus-mode shares can be fractional), rounded half away from
- * zero as Intl rounds: −0.25 is −0.3 on screen, in the CSV and in the charts alike.
- */
-export function formatScore(n: number): number {
-	const r = (Math.sign(n) * Math.round(Math.abs(n) * 10)) / 10;
-	return Object.is(r, -0) ? 0 : r;
 }
 
 /** A player's name by key; the key itself when the evening does not know it. */

@@ -1,7 +1,8 @@
 // Nothing scrolls sideways: every screen (the read-only view too) at 320 and 390 px wide, and at
 // 195 px (a 390 px phone at 200 % zoom), in every language, with 2, 6 and 10 players whose names
-// are 40 characters long. Each evening is set up once (through the screens); then one page walks
-// the screens, the languages and the widths.
+// are 40 characters long. Each evening is set up once (through the screens), its live table in
+// play (a knock, a forgotten one, an open double, the turn moved on); then one page walks the
+// screens, the languages and the widths, with what they open (the chart's totals) open.
 // POLISH_SHOTS=<dir> also keeps a screenshot of every cell, to look at.
 import { expect, test, type Page } from '@playwright/test';
 import { newEvening, playRound, type Preset } from './helpers/evening';
@@ -43,6 +44,7 @@ async function setUp(page: Page, players: number): Promise<Evening> {
 	} else {
 		await playRound(page, first, others(first));
 	}
+	await tableInPlay(page, id, names);
 	// The read-only view of this evening, as another phone opens it.
 	await page.getByRole('button', { name: 'Show to the table', exact: true }).click();
 	const field = page.getByLabel('Link for other phones', { exact: true });
@@ -52,6 +54,28 @@ async function setUp(page: Page, players: number): Promise<Evening> {
 	await page.goto('/players');
 	const player = await page.getByRole('link', { name: names[0] }).getAttribute('href');
 	return { players, id, names, view: `${url.pathname}${url.hash}`, player: player ?? '' };
+}
+
+/**
+ * The round's live table with something to say: a knock, a forgotten knock (its penalty), an open
+ * double on a long name's train, and the turn moved on by a tile (the note and Back to ‹name›).
+ */
+async function tableInPlay(page: Page, id: string, names: string[]) {
+	const first = names[0] as string;
+	// The last seat: never the one the six players' evening eliminates.
+	const last = names.at(-1) as string;
+	await page.goto(`/evening/${id}/table`);
+	await page.getByLabel('Whose turn').selectOption({ index: 1 });
+	await page.getByRole('button', { name: `${first} has one tile left` }).click();
+	await page.getByRole('button', { name: `Forgot to knock: ${last}` }).click();
+	const dialog = page.getByRole('dialog');
+	await page.getByRole('button', { name: 'Tile played' }).click();
+	await dialog.getByRole('button', { name: 'Confirm' }).click();
+	await expect(page.getByRole('button', { name: `Back to ${first}` })).toBeVisible();
+	await page.getByRole('button', { name: 'Double played' }).click();
+	await dialog.getByRole('button', { name: 'Confirm' }).click();
+	await expect(page.getByRole('alert')).toBeVisible();
+	await page.goto(`/evening/${id}`);
 }
 
 const SCREENS: { name: string; path: (e: Evening) => string; ready: (p: Page) => Promise<void> }[] =
@@ -70,7 +94,20 @@ const SCREENS: { name: string; path: (e: Evening) => string; ready: (p: Page) =>
 		{
 			name: 'table',
 			path: (e) => `/evening/${e.id}/table`,
-			ready: (p) => expect(p.locator('svg.station')).toBeVisible()
+			ready: async (p) => {
+				await expect(p.locator('svg.station')).toBeVisible();
+				await expect(p.getByRole('alert')).toBeVisible();
+			}
+		},
+		{
+			name: 'edit round',
+			path: (e) => `/evening/${e.id}/round/1`,
+			ready: (p) => expect(p.locator('.players .name').first()).toBeVisible()
+		},
+		{
+			name: 'scoreboard',
+			path: (e) => `/evening/${e.id}/scoreboard`,
+			ready: (p) => expect(p.locator('main table tbody tr').first()).toBeVisible()
 		},
 		{
 			name: 'standings',
@@ -78,6 +115,9 @@ const SCREENS: { name: string; path: (e: Evening) => string; ready: (p: Page) =>
 			ready: async (p) => {
 				await expect(p.locator('table.standings tbody tr').first()).toBeVisible();
 				await expect(p.locator('.chart canvas')).toBeVisible();
+				// The chart's running totals, open.
+				await p.locator('details.totals summary').click();
+				await expect(p.locator('details.totals table')).toBeVisible();
 			}
 		},
 		{
@@ -112,6 +152,8 @@ const SCREENS: { name: string; path: (e: Evening) => string; ready: (p: Page) =>
 			ready: async (p) => {
 				await expect(p.locator('main table.standings caption')).toBeVisible();
 				await expect(p.locator('.chart canvas')).toBeVisible();
+				await p.locator('details.totals summary').click();
+				await expect(p.locator('details.totals table')).toBeVisible();
 			}
 		}
 	];

@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { rotatingRounds, seedPlayed } from './helpers/seed';
 import { useLocale, word, type Locale } from './helpers/words';
+import { cutsIn } from './helpers/print';
 
 const SHOTS = '/tmp/frictions-shots';
 const SIX = [
@@ -145,6 +146,66 @@ test.describe('the browser’s own Print', () => {
 	});
 });
 
+// Issue 46: at phone width the sheet printed "Om a" and "11 4"; at A4 "Anfangspasch" ran into the
+// next column. Printed as the page is (a phone's width, emulated print media) and on paper (A4),
+// in German and French: every word and number whole, nothing out of its cell, one page.
+test('the score sheet prints whole at any width: 320 px and A4, German and French', async ({
+	page
+}) => {
+	const family = ['Oma', 'Opa', 'Mama', 'Papa', 'Lena'];
+	await seedPlayed(page, [
+		{
+			id: 'e-family',
+			names: family,
+			preset: 'german-talon',
+			createdAt: NOV_26,
+			rounds: [
+				{ out: 'Oma', points: { Opa: 44, Mama: 12, Papa: 31, Lena: 70 } },
+				{ out: 'Lena', points: { Opa: 40, Mama: 102, Papa: 3, Oma: 17 } },
+				{ out: 'Papa', points: { Opa: 30, Mama: 0, Lena: 12, Oma: 97 } },
+				{ out: 'Oma', points: { Opa: 0, Mama: 12, Papa: 80, Lena: 50 } }
+			]
+		},
+		{
+			id: 'e-six',
+			names: SIX,
+			preset: 'swiss-jassshop',
+			createdAt: NOV_26,
+			rounds: rotatingRounds(SIX, 13)
+		}
+	]);
+	for (const [id, locale] of [
+		['e-family', 'de'],
+		['e-six', 'fr']
+	] as const) {
+		await useLocale(page, locale);
+		await page.goto(`/evening/${id}/standings`);
+		await expect(page.getByRole('button', { name: word(locale, 'share') })).toBeVisible();
+		await page.emulateMedia({ media: 'print' });
+		const sheet = page.getByRole('table', { name: word(locale, 'sheet_caption') });
+		// A phone's width printed as it is, then A4 less its 12 mm margins (at 96 dpi).
+		for (const [width, height] of [
+			[320, 568],
+			[703, 1032]
+		] as const) {
+			await page.setViewportSize({ width, height });
+			await expect(sheet).toBeVisible();
+			expect(await cutsIn(sheet), `${id} ${locale} ${width}px`).toEqual([]);
+			await page.screenshot({
+				path: `${SHOTS}/sheet-${id}-${locale}-${width}.png`,
+				fullPage: true,
+				scale: 'css'
+			});
+		}
+		// On paper: one A4 page (looked at as a PNG: pdftoppm -png).
+		const pdf = await page.pdf({ format: 'A4' });
+		writeFileSync(`${SHOTS}/sheet-${id}-${locale}.pdf`, pdf);
+		expect(pdfPages(pdf)).toBe(1);
+		await page.emulateMedia({ media: 'screen' });
+		await page.setViewportSize({ width: 390, height: 844 });
+	}
+});
+
 test('the chart’s text gives each player’s running total after every round, in the reader’s language', async ({
 	page
 }) => {
@@ -188,6 +249,39 @@ test('the chart’s text gives each player’s running total after every round, 
 		// Open, it passes axe: its box scrolls and a keyboard reaches it, its headers are headers.
 		const { violations } = await new AxeBuilder({ page }).include('details').analyze();
 		expect(violations.map((v) => v.id)).toEqual([]);
+	}
+});
+
+// Issue 46: with six players at 320 px the chart's running totals scrolled inside their box. The
+// names stand upright where they do not fit across, so the six totals fit, in every language.
+test('six players’ running totals fit a 320 px phone, in every language, every name whole', async ({
+	page
+}) => {
+	await page.setViewportSize({ width: 320, height: 568 });
+	for (const locale of ['en', 'de', 'fr', 'it'] as const) {
+		await sixPlayed(page, locale);
+		await page.goto('/evening/e-six/standings');
+		await page
+			.locator('summary')
+			.filter({ hasText: word(locale, 'standings_chart_table') })
+			.click();
+		const totals = page.getByRole('table', { name: word(locale, 'standings_chart_table') });
+		await expect(totals.locator('tbody tr')).toHaveCount(5);
+		const box = page.getByRole('region', { name: word(locale, 'standings_chart_table') });
+		expect(
+			await box.evaluate((b) => b.scrollWidth - b.clientWidth),
+			`${locale}: the box scrolls`
+		).toBeLessThanOrEqual(0);
+		expect(await cutsIn(totals), locale).toEqual([]);
+		await totals.scrollIntoViewIfNeeded();
+		await page.screenshot({ path: `${SHOTS}/chart-totals-320-${locale}-six.png` });
+		// At 200 % zoom (195 px) the box may scroll, but no total is ever broken.
+		await page.setViewportSize({ width: 195, height: 422 });
+		expect(
+			(await cutsIn(totals)).filter((cut) => !cut.startsWith('table wider')),
+			`${locale} at 195 px`
+		).toEqual([]);
+		await page.setViewportSize({ width: 320, height: 568 });
 	}
 });
 

@@ -1,9 +1,11 @@
 // The live table, driven as the scorekeeper does: a new evening through /new, the Table from the
 // round screen, markers, the Mexican train, an open double, the knock, a reload in the middle,
 // End round, and a clean table for the next round.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { collectErrors, newEvening } from './helpers/evening';
+import { cutsIn } from './helpers/print';
+import { word, type Locale } from './helpers/words';
 
 mkdirSync('/tmp/shots', { recursive: true });
 
@@ -109,7 +111,9 @@ test('the live table: markers, Mexican train, an open double, the knock, reload,
 	expect(errors).toEqual([]);
 });
 
-test('who cannot cover draws one, then places a marker; the turn moves on', async ({ page }) => {
+test('who cannot cover draws one, then places a marker; the turn moves on; the picker knows the double is laid', async ({
+	page
+}) => {
 	const errors = collectErrors(page);
 	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'cardinal-us');
 	await page.goto(`/evening/${id}/table`);
@@ -152,6 +156,18 @@ test('who cannot cover draws one, then places a marker; the turn moves on', asyn
 	await expect(page.getByRole('alert')).toHaveCount(0);
 	await expect(page.getByLabel('Whose turn').locator('option:checked')).toHaveText('Anna');
 	await page.screenshot({ path: '/tmp/shots/table-after-cover.png', fullPage: true });
+
+	// The 5|5 lies on the table: the tile picker greys it out like the engine (issue 46).
+	await page.getByRole('link', { name: 'End round' }).click();
+	await page.getByRole('button', { name: 'Enter tiles for Anna', exact: true }).click();
+	const picker = page.getByRole('dialog');
+	await expect(picker.getByRole('button', { name: '5|5', exact: true })).toBeDisabled();
+	await expect(picker.getByRole('button', { name: '5|5', exact: true })).toHaveAttribute(
+		'title',
+		'on the table'
+	);
+	await expect(picker.getByRole('button', { name: '12|12', exact: true })).toBeDisabled();
+	await expect(picker.getByRole('button', { name: '5|4', exact: true })).toBeEnabled();
 	expect(errors).toEqual([]);
 });
 
@@ -317,5 +333,156 @@ test('the table starts at the starter picked on the round screen, and never says
 	await page.goto(`/evening/${id}/table`);
 	await expect(page.getByLabel('Whose turn').locator('option:checked')).toHaveText('Ben');
 	await expect(page.getByText('The evening is over', { exact: false })).toHaveCount(0);
+	expect(errors).toEqual([]);
+});
+
+/** A German family at the live table (issue 46): German Talon, five players. */
+const FAMILY = ['Oma', 'Opa', 'Mama', 'Papa', 'Lena'];
+
+async function familyTable(page: Page): Promise<string> {
+	const id = await newEvening(page, FAMILY, 'german-talon');
+	await page.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'de'));
+	await page.goto(`/evening/${id}/table`);
+	await expect(page.getByRole('heading', { name: 'Tisch' })).toBeVisible();
+	return id;
+}
+
+test('Stein gelegt moves the turn on and says so; Nächster Spieler right after says who was skipped, and one tap takes it back', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	await familyTable(page);
+	const turn = page.getByLabel('Wer ist an der Reihe');
+	await turn.selectOption({ label: 'Opa' });
+
+	const dialog = page.getByRole('dialog', { name: 'Stein gelegt' });
+	const laid = page.getByRole('button', { name: 'Stein gelegt' });
+	await laid.click();
+	await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+	await expect(dialog).toHaveCount(0);
+	// The focus is back on the button that opened the dialog.
+	await expect(laid).toBeFocused();
+	const moved = page.getByRole('status').filter({ hasText: 'dran' });
+	await expect(moved).toHaveText('Opa hat einen Stein gelegt: jetzt ist Mama dran.');
+	await expect(turn.locator('option:checked')).toHaveText('Mama');
+
+	// As on paper, the scorekeeper also presses Nächster Spieler: Mama is skipped, and told.
+	const next = page.getByRole('button', { name: 'Nächster Spieler' });
+	await next.click();
+	await expect(turn.locator('option:checked')).toHaveText('Papa');
+	await expect(moved).toContainText('Für Mama ist kein Stein eingetragen: jetzt ist Papa dran.');
+	await expect(moved).toContainText('„Stein gelegt“ gibt schon weiter: Mama wurde übersprungen.');
+	await page.screenshot({ path: '/tmp/shots/table-de-skipped.png', fullPage: true });
+
+	// One tap puts the turn back (here by keyboard: the next Tab stop, with its outline); the note
+	// goes, the focus stays by Nächster Spieler.
+	await expect(next).toBeFocused();
+	await page.keyboard.press('Tab');
+	const back = page.getByRole('button', { name: 'Zurück zu Mama' });
+	await expect(back).toBeFocused();
+	expect(await back.evaluate((b) => getComputedStyle(b).outlineStyle)).toBe('solid');
+	await page.keyboard.press('Enter');
+	await expect(turn.locator('option:checked')).toHaveText('Mama');
+	await expect(moved).toHaveCount(0);
+	await expect(next).toBeFocused();
+	expect(errors).toEqual([]);
+});
+
+// At 200 % zoom (195 px) the table keeps every word whole in every language: the head, the turn bar
+// with its note about a skipped player, and once a player is out, the round's end, What now and
+// the players' buttons ("Rückgän gig", "übersprun gen.", "Runde beende n", "Et maintenan t").
+test('at 195 px the table keeps every word whole, in every language, in play and once a player is out', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	const id = await familyTable(page);
+	await page.getByLabel('Wer ist an der Reihe').selectOption({ label: 'Opa' });
+	await pressed(page, 'Lena hat geklopft (1 Stein)').click();
+	const dialog = page.getByRole('dialog', { name: 'Stein gelegt' });
+	await page.getByRole('button', { name: 'Stein gelegt' }).click();
+	await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+	await page.getByRole('button', { name: 'Nächster Spieler' }).click();
+	await expect(page.getByRole('button', { name: 'Zurück zu Mama' })).toBeVisible();
+	const shown = 'h1, h2, h3, p, button, .button, label';
+	const wordsWhole = async (state: string, ready: (locale: Locale) => Locator) => {
+		for (const locale of ['en', 'de', 'fr', 'it'] as const) {
+			await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
+			await page.goto(`/evening/${id}/table`);
+			await expect(ready(locale)).toBeVisible();
+			expect.soft(await cutsIn(page.locator('main'), shown), `${state}, ${locale}`).toEqual([]);
+		}
+	};
+	await page.setViewportSize({ width: 195, height: 844 });
+	await wordsWhole('in play', (locale) =>
+		page.getByRole('button', { name: word(locale, 'table_turn_back', { name: 'Mama' }) })
+	);
+
+	// Mama lays her last tile.
+	await page.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'de'));
+	await page.goto(`/evening/${id}/table`);
+	await page.getByRole('button', { name: 'Zurück zu Mama' }).click();
+	await page.getByRole('button', { name: 'Stein gelegt' }).click();
+	await dialog.getByLabel('Es war der letzte Stein').check();
+	await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+	await wordsWhole('out', (locale) =>
+		page.getByRole('status').filter({ hasText: word(locale, 'table_round_over') })
+	);
+	expect(errors).toEqual([]);
+});
+
+test('once a player goes out the wheel stops: it shows her out, her badge goes, no more turns or knocks', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	const id = await familyTable(page);
+	const station = page.getByRole('group', { name: 'Der Bahnhof' });
+	await page.getByLabel('Wer ist an der Reihe').selectOption({ label: 'Oma' });
+	await pressed(page, 'Oma hat geklopft (1 Stein)').click();
+	await pressed(page, 'Lena hat geklopft (1 Stein)').click();
+	await expect(station.getByText('1 Stein')).toHaveCount(2);
+
+	// Oma lays her last tile.
+	const dialog = page.getByRole('dialog', { name: 'Stein gelegt' });
+	await page.getByRole('button', { name: 'Stein gelegt' }).click();
+	await dialog.getByLabel('Es war der letzte Stein').check();
+	await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+	await expect(
+		page.getByRole('status').filter({ hasText: 'Die Runde ist auf dem Tisch beendet.' })
+	).toBeVisible();
+
+	// The wheel shows who went out; Lena still holds her one tile; nobody has the turn.
+	await expect(station.getByText('Ausgemacht')).toBeVisible();
+	await expect(station.getByText('1 Stein')).toHaveCount(1);
+	await expect(station.getByText('▶')).toHaveCount(0);
+	await expect(pressed(page, 'Oma hat geklopft (1 Stein)')).toHaveAttribute(
+		'aria-pressed',
+		'false'
+	);
+	// The pointer stays with Oma and moves no more; no knock, no marker is taken.
+	await expect(page.getByLabel('Wer ist an der Reihe').locator('option:checked')).toHaveText('Oma');
+	await expect(page.getByLabel('Wer ist an der Reihe')).toBeDisabled();
+	await expect(page.getByRole('button', { name: 'Nächster Spieler' })).toBeDisabled();
+	await expect(page.getByRole('status').filter({ hasText: 'dran' })).toHaveCount(0);
+	for (const name of FAMILY) {
+		await expect(pressed(page, `${name} hat geklopft (1 Stein)`)).toBeDisabled();
+		await expect(page.getByRole('button', { name: `Klopfen vergessen: ${name}` })).toBeDisabled();
+		await expect(pressed(page, `Marker auf dem Zug von ${name}`)).toHaveAttribute(
+			'aria-disabled',
+			'true'
+		);
+	}
+	await pressed(page, 'Marker auf dem Zug von Opa').click({ force: true });
+	await expect(pressed(page, 'Marker auf dem Zug von Opa')).toHaveAttribute(
+		'aria-pressed',
+		'false'
+	);
+	await expect(page.getByRole('alert')).toHaveCount(0);
+	await page.screenshot({ path: '/tmp/shots/table-de-out.png', fullPage: true });
+
+	await page.getByRole('link', { name: 'Runde beenden' }).first().click();
+	await expect(page).toHaveURL(new RegExp(`/evening/${id}$`));
+	await expect(
+		page.getByRole('button', { name: 'Oma hat ausgemacht', exact: true })
+	).toHaveAttribute('aria-pressed', 'true');
 	expect(errors).toEqual([]);
 });

@@ -596,6 +596,73 @@ describe('a plain last tile (the player went out)', () => {
 		expect(both.ended).toEqual({ by: 'ann', value: 2 });
 	});
 
+	it('once someone is out the table stops: the pointer stays, their knock goes, nothing more is taken', () => {
+		const r = rules('german-talon');
+		const setup = setupOf(r);
+		const s = play(r, [
+			{ type: 'turn', player: 'ann' },
+			{ type: 'knock', player: 'ann', on: true },
+			{ type: 'knock', player: 'cleo', on: true },
+			{ type: 'tile', train: 'ann', by: 'ann', last: true }
+		]);
+		expect(s.ended).toEqual({ by: 'ann', value: null });
+		// The pointer does not move on to Ben, and no tap says it did.
+		expect(s.turn).toBe('ann');
+		expect(s.moved).toBeNull();
+		// Ann holds no tile: her "1 left" goes; Cleo still holds hers.
+		expect(s.oneTileLeft).toEqual({ ann: false, cleo: true });
+		for (const e of [
+			{ type: 'next-turn' },
+			{ type: 'turn', player: 'ben' },
+			{ type: 'knock', player: 'ben', on: true },
+			{ type: 'forgot-knock', player: 'dan' },
+			{ type: 'marker', player: 'ben', on: true },
+			{ type: 'mexican', on: true }
+		] satisfies TableEvent[]) {
+			expect(checkTableEvent(setup, s, e)).toBe('round-over');
+		}
+		// A log an older version wrote on past the end replays to the same table.
+		const older = play(r, [
+			{ type: 'turn', player: 'ann' },
+			{ type: 'tile', train: 'ann', by: 'ann', last: true },
+			{ type: 'next-turn' },
+			{ type: 'knock', player: 'ann', on: true }
+		]);
+		expect(older.turn).toBe('ann');
+		expect(older.oneTileLeft.ann).toBe(false);
+		expect(older.skipped).toEqual([2, 3]);
+	});
+
+	it('a last double: its knock goes at once; covered, the round ends and the pointer stays', () => {
+		const r = rules('cardinal-us');
+		const open = play(r, [
+			{ type: 'turn', player: 'ann' },
+			{ type: 'knock', player: 'ann', on: true },
+			{ type: 'double', train: 'ann', value: 2, by: 'ann', last: true }
+		]);
+		expect(open.oneTileLeft.ann).toBe(false);
+		// Nobody knocks for a player with no tile.
+		expect(checkTableEvent(setupOf(r), open, { type: 'knock', player: 'ann', on: true })).toBe(
+			'player-went-out'
+		);
+		const covered = play(r, [
+			{ type: 'turn', player: 'ann' },
+			{ type: 'double', train: 'ann', value: 2, by: 'ann', last: true },
+			{ type: 'tile', train: 'ann', by: 'ben' }
+		]);
+		expect(covered.ended).toEqual({ by: 'ann', value: 2 });
+		expect(covered.turn).toBe('ben');
+		// 000, 004: a last double ends the round at once, and the pointer stays on its player.
+		const atOnce = play(rules('italian-elimination'), [
+			{ type: 'turn', player: 'ann' },
+			{ type: 'knock', player: 'ann', on: true },
+			{ type: 'double', train: 'ann', value: 2, by: 'ann', last: true }
+		]);
+		expect(atOnce.ended).toEqual({ by: 'ann', value: 2 });
+		expect(atOnce.turn).toBe('ann');
+		expect(atOnce.oneTileLeft.ann).toBe(false);
+	});
+
 	it('a stored last tile reads back; a last flag that is not a boolean is refused', () => {
 		expect(parseTableEvent({ type: 'tile', train: 'ann', by: 'ann', last: true })).toEqual({
 			type: 'tile',
@@ -696,6 +763,72 @@ describe('whose turn', () => {
 			{ type: 'tile', train: 'ann', by: 'ann' }
 		]);
 		expect(own.turn).toBe('ben');
+	});
+});
+
+describe('how the pointer moved (said on screen, taken back in one tap)', () => {
+	it('a tile moves it on by itself; Next player right after skips a player, and says so', () => {
+		const r = rules('german-talon');
+		const laid = play(r, [
+			{ type: 'turn', player: 'ann' },
+			{ type: 'tile', train: 'ann', by: 'ann' }
+		]);
+		expect(laid.moved).toEqual({ from: 'ann', to: 'ben', why: 'played', skipped: false });
+		// As on paper: Next player after Tile played. Ben had no turn at all.
+		const twice = play(r, [
+			{ type: 'turn', player: 'ann' },
+			{ type: 'tile', train: 'ann', by: 'ann' },
+			{ type: 'next-turn' }
+		]);
+		expect(twice.turn).toBe('cleo');
+		expect(twice.moved).toEqual({ from: 'ben', to: 'cleo', why: 'passed', skipped: true });
+		// Back to Ben: the pointer set by hand says nothing more.
+		const back = play(r, [
+			{ type: 'turn', player: 'ann' },
+			{ type: 'tile', train: 'ann', by: 'ann' },
+			{ type: 'next-turn' },
+			{ type: 'turn', player: 'ben' }
+		]);
+		expect(back.turn).toBe('ben');
+		expect(back.moved).toBeNull();
+	});
+
+	it('Next player on its own passes a turn with no tile; a marker or a failed cover is no play', () => {
+		const r = rules('cardinal-us');
+		const passed = play(r, [{ type: 'turn', player: 'ann' }, { type: 'next-turn' }]);
+		expect(passed.moved).toEqual({ from: 'ann', to: 'ben', why: 'passed', skipped: false });
+		const twice = play(r, [
+			{ type: 'turn', player: 'ann' },
+			{ type: 'next-turn' },
+			{ type: 'next-turn' }
+		]);
+		expect(twice.moved?.skipped).toBe(false);
+		const marker = play(r, [
+			{ type: 'turn', player: 'ann' },
+			{ type: 'marker', player: 'ann', on: true }
+		]);
+		expect(marker.moved).toEqual({ from: 'ann', to: 'ben', why: 'no-play', skipped: false });
+		// The marker already moved it: Next player now skips Ben.
+		const after = play(r, [
+			{ type: 'turn', player: 'ann' },
+			{ type: 'marker', player: 'ann', on: true },
+			{ type: 'next-turn' }
+		]);
+		expect(after.moved?.skipped).toBe(true);
+		const cover = play(r, [
+			{ type: 'turn', player: 'ann' },
+			{ type: 'double', train: 'ann', value: 8, by: 'ann' },
+			{ type: 'cannot-cover', player: 'ann' },
+			{ type: 'still-cannot-cover', player: 'ann' }
+		]);
+		expect(cover.moved).toEqual({ from: 'ann', to: 'ben', why: 'no-play', skipped: false });
+		// Any other tap says nothing about the pointer.
+		const knock = play(r, [
+			{ type: 'turn', player: 'ann' },
+			{ type: 'tile', train: 'ann', by: 'ann' },
+			{ type: 'knock', player: 'cleo', on: true }
+		]);
+		expect(knock.moved).toBeNull();
 	});
 });
 
@@ -840,6 +973,8 @@ describe('any log, any rules (property)', () => {
 				// Only 004-style rules have a second Mexican train.
 				if (!r.severalMexicanTrains) expect(s.trains).toHaveLength(PLAYERS.length + 1);
 				if (s.turn !== null) expect(PLAYERS).toContain(s.turn);
+				// Whoever went out holds no tile: no knock stands for them.
+				if (s.ended?.by) expect(s.oneTileLeft[s.ended.by]).not.toBe(true);
 			})
 		);
 	});
@@ -853,6 +988,8 @@ describe('any log, any rules (property)', () => {
 				if (refused) {
 					expect({ ...after, skipped: [] }).toEqual({ ...before, skipped: [] });
 				}
+				// Once the round is over, every tap is refused: the table stops as it was.
+				if (before.ended) expect(refused).toBe(true);
 			})
 		);
 	});

@@ -13,12 +13,22 @@ function open(
 	choice: RulesChoice,
 	engine: number,
 	selected: Tile[] = [],
-	taken: Record<string, string> = {}
+	taken: Record<string, string> = {},
+	laid: number[] = []
 ) {
 	const ondone = vi.fn();
 	const oncancel = vi.fn();
 	render(TilePicker, {
-		props: { name: 'Ben', rules: resolveRules(choice), engine, selected, taken, ondone, oncancel }
+		props: {
+			name: 'Ben',
+			rules: resolveRules(choice),
+			engine,
+			laid,
+			selected,
+			taken,
+			ondone,
+			oncancel
+		}
 	});
 	return { dialog: screen.getByRole('dialog'), ondone, oncancel };
 }
@@ -60,6 +70,16 @@ describe('TilePicker', { timeout: 30_000 }, () => {
 		expect(tile(dialog, '7|3').disabled).toBe(true);
 		expect(tile(dialog, '7|3').title).toBe("in Anna's hand");
 		expect(tile(dialog, '12|12').disabled).toBe(false);
+	});
+
+	it("disables a double the live table shows laid this round: it is in nobody's hand", () => {
+		const { dialog } = open({ preset: 'german-talon' }, 12, [], {}, [5, 0]);
+		expect(tile(dialog, '5|5').disabled).toBe(true);
+		expect(tile(dialog, '5|5').title).toBe('on the table');
+		expect(tile(dialog, '0|0').disabled).toBe(true);
+		// Only the double itself: the other tiles with a 5 are still in some hand.
+		expect(tile(dialog, '5|4').disabled).toBe(false);
+		expect(tile(dialog, '6|6').disabled).toBe(false);
 	});
 
 	it('shows each tile by its faces, under a heading per larger number, and the hand total', async () => {

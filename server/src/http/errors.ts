@@ -30,14 +30,14 @@ const STATUS: Record<ClubError, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 428 | 
 export class ClubFailure extends Error {
 	constructor(
 		readonly code: ClubError,
-		readonly extra: Record<string, string> = {}
+		readonly extra: Record<string, unknown> = {}
 	) {
 		super(code);
 	}
 }
 
 /** The answer `{ error: code, ...extra }` with its status. */
-export function fail(c: Context, error: ClubError, extra: Record<string, string> = {}) {
+export function fail(c: Context, error: ClubError, extra: Record<string, unknown> = {}) {
 	return c.json({ error, ...extra }, STATUS[error]);
 }
 

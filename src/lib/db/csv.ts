@@ -1,10 +1,10 @@
 // An evening as CSV (RFC 4180) for a spreadsheet: a row per round, a column per player, totals.
-// Player names are text typed by anyone; a spreadsheet would run a cell starting with "=" as a
-// formula, so every text cell is defused. Numbers are ours (scores) and stay numbers.
-// English spreadsheets split on "," and read "12.5"; German, French and Italian ones (Excel,
-// LibreOffice in those languages) split on ";" and read "12,5": the format follows the language.
+// The cells (defused text, numbers, the format that follows the language) are $lib/csv's.
 
-import { doubleText, fileDate, formatScore, joinNames, playerName, seatNames } from '$lib/format';
+import { doubleText, fileDate, joinNames, playerName, seatNames } from '$lib/format';
+import { COMMA_CSV, csvNumber, csvText, type CsvFormat } from '$lib/csv';
+export { COMMA_CSV, CSV_BOM, csvFormatFor, csvNumber, csvText, SEMICOLON_CSV } from '$lib/csv';
+export type { CsvFormat } from '$lib/csv';
 import type { EveningState } from '$lib/rules/types';
 import type { EveningRow, RoundRow } from './database';
 
@@ -22,44 +22,6 @@ export const ENGLISH_CSV_LABELS: CsvLabels = {
 	total: 'Total',
 	winner: 'Won by'
 };
-
-/** How the cells are separated and how a fraction is written. */
-export interface CsvFormat {
-	separator: ',' | ';';
-	decimal: '.' | ',';
-}
-
-export const COMMA_CSV: CsvFormat = { separator: ',', decimal: '.' };
-export const SEMICOLON_CSV: CsvFormat = { separator: ';', decimal: ',' };
-
-/** The format a spreadsheet in this language opens with a double-click. */
-export function csvFormatFor(locale: string): CsvFormat {
-	return /^(de|fr|it)\b/i.test(locale) ? SEMICOLON_CSV : COMMA_CSV;
-}
-
-/** UTF-8's byte-order mark: spreadsheet programs then read the names as UTF-8. */
-export const CSV_BOM = '\ufeff';
-
-/** Characters that make a spreadsheet read a cell as a formula (and the full-width forms). */
-const FORMULA_START = /^[=+\-@\t\r\n\uff1d\uff0b\uff0d\uff20]/;
-
-/**
- * A text cell, safe for a spreadsheet: a cell whose first character — or first character after
- * leading spaces — could start a formula gets a leading `'`; then it is quoted, `"` doubled.
- */
-export function csvText(value: string): string {
-	const text = String(value);
-	const defused =
-		FORMULA_START.test(text) || FORMULA_START.test(text.trimStart()) ? `'${text}` : text;
-	return `"${defused.replaceAll('"', '""')}"`;
-}
-
-/** A number cell; anything not finite is left empty rather than written as text. */
-export function csvNumber(value: number, decimal: CsvFormat['decimal'] = '.'): string {
-	if (!Number.isFinite(value)) return '';
-	const text = String(formatScore(value));
-	return decimal === '.' ? text : text.replace('.', decimal);
-}
 
 /**
  * The evening's rounds as scored by `computed` (computeEvening of the same rounds): the header,

@@ -31,6 +31,11 @@ export class NextRoundEntry {
 	 * form, never saved as the round now due, until dismissed.
 	 */
 	overtaken = $state<{ typed: number; now: number } | null>(null);
+	/**
+	 * The doubles the live table shows laid in round `index`: on the table, in nobody's hand (the
+	 * tile picker greys them out, as it does the engine).
+	 */
+	laid = $state.raw<{ index: number; doubles: number[] } | null>(null);
 
 	readonly #session: EveningSession;
 
@@ -87,9 +92,11 @@ export class NextRoundEntry {
 					if (form.loadedFor !== null) form.reset(null);
 				});
 				const next = this.#session.next;
-				Promise.all([this.#draft(index), next ? this.#wentOutOnTable(next) : null]).then(
-					([fields, wentOut]) => {
+				Promise.all([this.#draft(index), next ? this.#onTable(next) : null]).then(
+					([fields, table]) => {
 						if (form.context?.index !== index || form.loadedFor === index) return;
+						this.laid = { index, doubles: table?.laid ?? [] };
+						const wentOut = table?.wentOut ?? null;
 						// What was typed while the draft was read wins over an older draft.
 						if (fields && form.pristine) form.restore(fields, index);
 						else {
@@ -166,11 +173,11 @@ export class NextRoundEntry {
 	}
 
 	/**
-	 * Who went out on the live table of round `next` (a plain last tile, or a last double that
-	 * ended the round), so End round opens the score entry with that player marked out; null when
-	 * the table says not.
+	 * What the live table of round `next` tells the score entry: who went out (a plain last tile,
+	 * or a last double that ended the round), so End round opens the entry with that player
+	 * marked out (null when the table says not); and the doubles laid on it.
 	 */
-	async #wentOutOnTable(next: NextRound): Promise<string | null> {
+	async #onTable(next: NextRound): Promise<{ wentOut: string | null; laid: number[] } | null> {
 		const { db, id, rules } = this.#session;
 		if (!rules) return null;
 		const [events, saved] = await Promise.all([
@@ -180,8 +187,18 @@ export class NextRoundEntry {
 		// Just saved: the form reloads this round once more before the screen moves on, and must
 		// not mark anyone out again (the form would count as typed, and "Saved" would go).
 		if (saved || events.length === 0) return null;
-		const by = replayTable(rules, next.players, next.engine, events).ended?.by ?? null;
-		return by !== null && next.players.includes(by) ? by : null;
+		const table = replayTable(rules, next.players, next.engine, events);
+		const by = table.ended?.by ?? null;
+		return {
+			wentOut: by !== null && next.players.includes(by) ? by : null,
+			laid: table.playedDoubles
+		};
+	}
+
+	/** The doubles laid on the live table in round `index` (none when it was not read). */
+	laidIn(index: number | undefined): number[] {
+		const laid = this.laid;
+		return laid !== null && laid.index === index ? laid.doubles : [];
 	}
 
 	/**

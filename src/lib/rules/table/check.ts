@@ -32,6 +32,11 @@ export function actorOf(event: TableEvent): string | null {
 	}
 }
 
+/** Who knocks, or is caught not knocking, in `event`; null when it is not a knock. */
+function knocker(event: TableEvent): string | null {
+	return event.type === 'knock' || event.type === 'forgot-knock' ? event.player : null;
+}
+
 /** A double's value: of the set, not the engine, not laid before this round. */
 function checkDoubleValue(
 	setup: TableSetup,
@@ -107,10 +112,11 @@ export function checkTableEvent(
 	event: TableEvent
 ): TableProblemCode | null {
 	const { rules } = setup;
-	if (state.ended && event.type !== 'turn' && event.type !== 'next-turn') return 'round-over';
-	// Whoever laid a last double (still open) has no tile: they play, cover and draw no more.
+	// Someone went out: the table takes no more plays, turns, knocks or markers.
+	if (state.ended) return 'round-over';
+	// Whoever laid a last double (still open) has no tile: they play, cover, draw and knock no more.
 	const out = emptyHanded(state);
-	if (out !== null && actorOf(event) === out) return 'player-went-out';
+	if (out !== null && (actorOf(event) === out || knocker(event) === out)) return 'player-went-out';
 	switch (event.type) {
 		case 'tile':
 		case 'double':

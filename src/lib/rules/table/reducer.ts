@@ -11,7 +11,8 @@ import {
 	trainOf,
 	type TableSetup,
 	type TableState,
-	type TrainState
+	type TrainState,
+	type TurnMove
 } from './state';
 import { MEXICAN, mexicanTrainId, type TrainId } from './trains';
 
@@ -65,6 +66,13 @@ function removeMarkers(rules: Ruleset, trains: TrainState[], train: TrainId, by:
 
 // Each event's effect below changes `s`, a copy of the table, in place.
 
+/** The pointer moves on from `from` because of what they did (or did not do). */
+function moveOn(setup: TableSetup, s: TableState, from: string, why: TurnMove['why']) {
+	const to = nextSeat(setup, s, from);
+	s.turn = to;
+	s.moved = { from, to, why, skipped: false };
+}
+
 type EventOf<T extends TableEventType> = Extract<TableEvent, { type: T }>;
 
 /** A tile on `train`: one more on it, the train started, and the markers that tile removes. */
@@ -86,14 +94,28 @@ function cover(setup: TableSetup, s: TableState, by: string | null, train?: Trai
 	s.openDoubles.splice(i, 1);
 	s.drawing = null;
 	layOn(setup, s, d.train, by);
-	if (d.last && s.openDoubles.length === 0) s.ended = { by: d.by, value: d.value };
+	if (d.last && s.openDoubles.length === 0) {
+		// The last double is covered: the round is over, and the pointer stays where it is.
+		endRound(s, d.by, d.value);
+		return;
+	}
 	// 003: "regular play resumes with the player to the left of the player who completed the
 	// double". The pointer moves from the one who covered (or from whoever had the turn).
 	const from = by ?? s.turn;
-	if (s.turn !== null && from !== null) s.turn = nextSeat(setup, s, from);
+	if (s.turn !== null && from !== null) moveOn(setup, s, from, 'played');
+}
+
+/**
+ * `by` went out: the round is over on the table. They hold no tile, so their knock goes; the
+ * pointer moves no more (checkTableEvent refuses every further tap).
+ */
+function endRound(s: TableState, by: string | null, value: number | null) {
+	s.ended = { by, value };
+	if (by !== null) s.oneTileLeft[by] = false;
 }
 
 function layTile(setup: TableSetup, s: TableState, event: EventOf<'tile'>) {
+	const turn = s.turn;
 	if (s.openDoubles.some((d) => d.train === event.train)) {
 		cover(setup, s, event.by, event.train);
 	} else {
@@ -102,14 +124,17 @@ function layTile(setup: TableSetup, s: TableState, event: EventOf<'tile'>) {
 		// they are bound like everyone ("muss auch der Verursacher … diesen Stein decken").
 		for (const d of s.openDoubles) if (d.exempt === event.by) d.exempt = null;
 		// One tile per turn (003 "Each player plays one tile per turn").
-		if (s.turn !== null && event.by === s.turn) s.turn = nextSeat(setup, s, s.turn);
+		if (s.turn !== null && event.by === s.turn) moveOn(setup, s, s.turn, 'played');
 	}
 	// A plain last tile: its player went out and the round is over (RULES.md "someone went
 	// out"); doubles still open do not matter, nobody plays on. Only a player whose last
-	// double still waits emptied their hand before: they are the one out.
+	// double still waits emptied their hand before: they are the one out. The pointer stays.
 	if (event.last && s.ended === null) {
 		const first = s.openDoubles.find((d) => d.last);
-		s.ended = first ? { by: first.by, value: first.value } : { by: event.by, value: null };
+		if (first) endRound(s, first.by, first.value);
+		else endRound(s, event.by, null);
+		s.turn = turn;
+		s.moved = null;
 	}
 }
 
@@ -120,10 +145,12 @@ function layDouble(setup: TableSetup, s: TableState, event: EventOf<'double'>) {
 	// 000: "Wenn Ihr letzter Dominostein ein Pasch ist: In diesem Fall ist das Spiel sofort
 	// beendet"; 004: "Se giocate un doppio come ultima tessera, voi vincete la manche".
 	if (event.last && rules.lastDoubleEndsRound) {
-		s.ended = { by: event.by, value: event.value };
+		endRound(s, event.by, event.value);
 		return;
 	}
 	const last = event.last === true;
+	// Their hand is empty: no knock stands for them any more.
+	if (last && event.by !== null) s.oneTileLeft[event.by] = false;
 	s.openDoubles.push({
 		train: event.train,
 		value: event.value,
@@ -134,7 +161,7 @@ function layDouble(setup: TableSetup, s: TableState, event: EventOf<'double'>) {
 	});
 	// The turn stays: the player of a double lays another tile (000, 001, 003; 004 replay).
 	// Not after a last double: that player has none, so the next seat must cover it.
-	if (last && s.turn !== null && event.by === s.turn) s.turn = nextSeat(setup, s, s.turn);
+	if (last && s.turn !== null && event.by === s.turn) moveOn(setup, s, s.turn, 'played');
 }
 
 function stillCannotCover(setup: TableSetup, s: TableState, event: EventOf<'still-cannot-cover'>) {
@@ -146,7 +173,7 @@ function stillCannotCover(setup: TableSetup, s: TableState, event: EventOf<'stil
 	const marker = !setup.rules.noMarkerWhenOnlyDoubleStopped;
 	if (marker) trainOf(s, event.player)!.marker = true;
 	s.lastFailure = { player: event.player, marker };
-	if (s.turn !== null) s.turn = nextSeat(setup, s, event.player);
+	if (s.turn !== null) moveOn(setup, s, event.player, 'no-play');
 }
 
 function setMarker(setup: TableSetup, s: TableState, event: EventOf<'marker'>) {
@@ -156,7 +183,7 @@ function setMarker(setup: TableSetup, s: TableState, event: EventOf<'marker'>) {
 	// A marker placed because the owner could not play ends their turn (all sheets: "setzen
 	// Sie aus und legen einen Marker"); a voluntary one does not (001).
 	if (placed && !event.voluntary && s.turn === event.player) {
-		s.turn = nextSeat(setup, s, event.player);
+		moveOn(setup, s, event.player, 'no-play');
 	}
 }
 
@@ -192,14 +219,28 @@ function setTurn(s: TableState, event: EventOf<'turn'>) {
 	for (const d of s.openDoubles) if (d.exempt !== event.player) d.exempt = null;
 }
 
-function nextTurn(setup: TableSetup, s: TableState) {
+/**
+ * Next player: the turn passes with no tile recorded for `from`. `before` is how the event before
+ * moved the pointer: when a tile (or a marker) had just moved it onto `from`, they are skipped.
+ */
+function nextTurn(setup: TableSetup, s: TableState, before: TurnMove | null) {
 	const from = s.turn!;
-	s.turn = nextSeat(setup, s, from);
+	moveOn(setup, s, from, 'passed');
+	s.moved!.skipped = before !== null && before.why !== 'passed' && before.to === from;
 	for (const d of s.openDoubles) if (d.exempt === from) d.exempt = null;
 }
 
-/** What `event` does to `s` (a copy, changed in place), by the event's type. */
-function applyToCopy(setup: TableSetup, s: TableState, event: TableEvent, index: number): void {
+/**
+ * What `event` does to `s` (a copy, changed in place), by the event's type. `before` is how the
+ * event before it moved the pointer.
+ */
+function applyToCopy(
+	setup: TableSetup,
+	s: TableState,
+	event: TableEvent,
+	index: number,
+	before: TurnMove | null
+): void {
 	switch (event.type) {
 		case 'tile':
 			return layTile(setup, s, event);
@@ -227,7 +268,7 @@ function applyToCopy(setup: TableSetup, s: TableState, event: TableEvent, index:
 		case 'turn':
 			return setTurn(s, event);
 		case 'next-turn':
-			return nextTurn(setup, s);
+			return nextTurn(setup, s, before);
 	}
 }
 
@@ -249,7 +290,9 @@ export function applyTableEvent(
 		for (const d of s.openDoubles) if (d.exempt !== null && d.exempt !== actor) d.exempt = null;
 	}
 	if (event.type !== 'still-cannot-cover') s.lastFailure = null;
-	applyToCopy(setup, s, event, index);
+	// Said for the tap that made it only: the next tap has its own answer.
+	s.moved = null;
+	applyToCopy(setup, s, event, index, state.moved);
 	return s;
 }
 

@@ -37,6 +37,23 @@ export interface KnockPenaltyRecord {
 	at: number;
 }
 
+/**
+ * What the last event did to the turn pointer by itself, so the screen can say it and offer to
+ * take it back: `played` (a tile laid, a double covered, a last double: the turn is over),
+ * `no-play` (could not play: a marker went down, or still could not cover), `passed` (Next
+ * player, with no tile recorded for `from`).
+ */
+export interface TurnMove {
+	from: string;
+	to: string;
+	why: 'played' | 'no-play' | 'passed';
+	/**
+	 * Passed right after a tile had already moved the pointer onto `from`: they had no turn at all
+	 * (a scorekeeper who also presses Next player after Tile played, as on paper).
+	 */
+	skipped: boolean;
+}
+
 export interface TableState {
 	engine: number;
 	/** Personal trains in seat order, then the Mexican trains that exist. */
@@ -53,6 +70,8 @@ export interface TableState {
 	/** Turns to be skipped (the `skip-turn` knock penalty), consumed by the turn pointer. */
 	skips: Record<string, number>;
 	turn: string | null;
+	/** How the last event moved the pointer; null when it did not (or set it by hand). */
+	moved: TurnMove | null;
 	/** Doubles laid this round (each exists once in a set). */
 	playedDoubles: number[];
 	/**
@@ -111,6 +130,7 @@ export function initialTable(setup: TableSetup): TableState {
 		penalties: [],
 		skips: {},
 		turn: null,
+		moved: null,
 		playedDoubles: [],
 		ended: null,
 		skipped: [],
@@ -123,10 +143,12 @@ export function trainOf(state: TableState, train: TrainId): TrainState | undefin
 }
 
 /**
- * Who has no tile left while the round goes on: the player of a last double that is still open
- * (the round ends when it is covered). Nobody asks them to play or cover; the pointer passes them.
+ * Who has no tile left: the player who went out (the round is over), or the player of a last
+ * double that is still open (the round ends when it is covered). Nobody asks them to play, cover
+ * or knock; the pointer passes them.
  */
 export function emptyHanded(state: TableState): string | null {
+	if (state.ended) return state.ended.by;
 	return state.openDoubles.find((d) => d.last)?.by ?? null;
 }
 
