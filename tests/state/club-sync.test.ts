@@ -7,11 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CabooseDb, ClubMembership, OutboxRow } from '$lib/db/database';
 import { joinClub } from '$lib/db/club';
 import { clubMembership, outboxCounts } from '$lib/db/outbox';
-import { saveRound } from '$lib/db/rounds';
 import { MAX_BATCH_OPS, type ClubOp } from '$lib/club/protocol';
 import { backoff } from '$lib/club/client';
 import { ClubSync, type SyncOptions } from '$lib/state/club/sync';
-import { closeAll, freshDb, newEvening } from '../db/helpers';
+import { closeAll, freshDb, playRound, playedEvening } from '../db/helpers';
 
 afterEach(closeAll);
 
@@ -90,26 +89,6 @@ function syncFor(db: CabooseDb, club: FakeClub, more: SyncOptions = {}) {
 		exclusive: (work) => work(),
 		...more
 	});
-}
-
-async function playedEvening(db: CabooseDb, rounds: number): Promise<string> {
-	const id = await newEvening(db, {
-		names: ['Anna', 'Ben'],
-		rules: { preset: 'swiss-jassshop' },
-		firstStarter: 0
-	});
-	for (let i = 0; i < rounds; i++) await playRound(db, id, i);
-	return id;
-}
-
-async function playRound(db: CabooseDb, id: string, index: number) {
-	const [a, b] = (await db.evenings.get(id))!.players.map((p) => p.id) as [string, string];
-	const saved = await saveRound(db, id, index, {
-		out: a,
-		blocked: false,
-		hands: { [b]: index + 1 }
-	});
-	expect(saved).toEqual({ ok: true });
 }
 
 async function waiting(db: CabooseDb): Promise<OutboxRow[]> {
