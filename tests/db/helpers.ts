@@ -1,6 +1,7 @@
 // Shared by the db tests: each test gets its own fake-indexeddb database, deleted after it
 // (afterEach(closeAll) in the test file).
 import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { DBCore, DBCoreTable } from 'dexie';
 import { createDatabase, type CabooseDb, type SummaryRow } from '$lib/db/database';
 import { createEvening, type NewEvening } from '$lib/db/evenings';
@@ -107,4 +108,32 @@ export function countReads(db: CabooseDb) {
 		})
 	});
 	return reads;
+}
+
+/**
+ * For a test file: the clock (Date only: Dexie and fake-indexeddb keep their own timers) set to
+ * `start` before each test; `set` and `later` move it.
+ */
+export function fakeClock(start: number) {
+	let now = start;
+	beforeEach(() => {
+		now = start;
+		vi.useFakeTimers({ toFake: ['Date'] });
+		vi.setSystemTime(now);
+	});
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+	return {
+		get now() {
+			return now;
+		},
+		set(ms: number) {
+			now = ms;
+			vi.setSystemTime(now);
+		},
+		later(ms = 60_000) {
+			this.set(now + ms);
+		}
+	};
 }

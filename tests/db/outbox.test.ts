@@ -11,14 +11,8 @@ import { editRound, endEvening, resumeEvening, saveRound, undoLastRound } from '
 import { importBackup } from '$lib/db/backup';
 import { joinClub } from '$lib/db/club';
 import { exportBackup } from '$lib/db/backup/export';
-import {
-	clubMembership,
-	leaveClub,
-	markRevoked,
-	outboxCounts,
-	settleOps,
-	waitingOps
-} from '$lib/db/outbox';
+import { clubMembership, leaveClub, markRevoked, outboxCounts, waitingOps } from '$lib/db/outbox';
+import { settleOps } from '$lib/db/settle';
 import type { RoundEntry } from '$lib/rules/types';
 import { closeAll, freshDb, newEvening } from './helpers';
 
@@ -225,7 +219,10 @@ describe('the outbox', () => {
 		const sent = await waitingOps(db, 10);
 		expect(sent).toHaveLength(3);
 		const [first, second] = sent.map((r) => r.op.id);
-		await settleOps(db, sent, [first!], [{ id: second!, code: 'round-refused' }]);
+		await settleOps(db, sent, {
+			done: [first!],
+			setAside: [{ id: second!, code: 'round-refused' }]
+		});
 		expect(await outboxCounts(db)).toEqual({ waiting: 1, refused: 1 });
 		expect((await waitingOps(db, 10)).map((r) => r.op.id)).toEqual([sent[2]!.op.id]);
 		// Leaving the club keeps every evening and forgets what was waiting.

@@ -3,14 +3,14 @@
 // it was sent, so one that went down would be ignored there (issue 43: half the evenings
 // continued after a restore never changed on the club).
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CabooseDb, ClubMembership } from '$lib/db/database';
 import { exportBackup, importBackup } from '$lib/db/backup';
 import { joinClub } from '$lib/db/club';
 import { deleteEvening } from '$lib/db/evenings';
 import { undoLastRound } from '$lib/db/rounds';
 import { nextRevision } from '$lib/db/summaries';
-import { closeAll, freshDb, playRound, playedEvening as played } from './helpers';
+import { closeAll, fakeClock, freshDb, playRound, playedEvening as played } from './helpers';
 
 const CLUB: ClubMembership = {
 	server: 'https://club.example',
@@ -22,22 +22,9 @@ const CLUB: ClubMembership = {
 	revoked: false
 };
 
-let now = Date.UTC(2025, 10, 7, 19, 0);
-beforeEach(() => {
-	// Only the clock: Dexie and fake-indexeddb keep their own timers.
-	vi.useFakeTimers({ toFake: ['Date'] });
-	vi.setSystemTime(now);
-});
-afterEach(async () => {
-	vi.useRealTimers();
-	await closeAll();
-});
-
-/** Moves the clock on, as the evening goes on. */
-function later(ms = 60_000) {
-	now += ms;
-	vi.setSystemTime(now);
-}
+const clock = fakeClock(Date.UTC(2025, 10, 7, 19, 0));
+const later = () => clock.later();
+afterEach(closeAll);
 
 const revisionOf = async (db: CabooseDb, id: string) => (await db.summaries.get(id))!.revision!;
 
@@ -59,7 +46,7 @@ describe("an evening's revision only grows", () => {
 		expect(revisions).toHaveLength(5);
 		for (let i = 1; i < revisions.length; i++)
 			expect(revisions[i]).toBeGreaterThan(revisions[i - 1]!);
-		expect(revisions[0]).toBeGreaterThanOrEqual(now * 1000);
+		expect(revisions[0]).toBeGreaterThanOrEqual(clock.now * 1000);
 	});
 
 	it('a backup restored on an empty phone continues above every revision the evening had', async () => {

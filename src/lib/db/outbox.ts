@@ -105,29 +105,6 @@ export async function outboxCounts(db: CabooseDb): Promise<OutboxCounts> {
 	}));
 }
 
-/**
- * What the club answered for a batch of `sent` rows: the operations it stored or already had are
- * dropped, the ones it refused are kept aside with their code; any other stays to be sent again.
- */
-export async function settleOps(
-	db: CabooseDb,
-	sent: readonly OutboxRow[],
-	done: readonly string[],
-	refused: readonly { id: string; code: string }[]
-): Promise<void> {
-	const doneIds = new Set(done);
-	const refusedBy = new Map(refused.map((r) => [r.id, r.code]));
-	await db.transaction('rw', db.outbox, async () => {
-		for (const row of sent) {
-			if (row.seq === undefined) continue;
-			if (doneIds.has(row.op.id)) await db.outbox.delete(row.seq);
-			else if (refusedBy.has(row.op.id)) {
-				await db.outbox.update(row.seq, { held: 1, refused: refusedBy.get(row.op.id)! });
-			}
-		}
-	});
-}
-
 /** Leaves the club: nothing more is sent; every evening stays on the phone. */
 export async function leaveClub(db: CabooseDb): Promise<void> {
 	await db.transaction('rw', [db.meta, db.outbox], async () => {
