@@ -40,6 +40,10 @@ export class FakeClub {
 	unstorable = new Set<string>();
 	/** Evenings the club's server fails on (500) every time, storing nothing of the batch. */
 	choke = new Set<string>();
+	/** Evenings another table sent first (refused: not-your-evening). */
+	notYours = new Set<string>();
+	/** The token that opens the club (a new link gives the table a new one). */
+	token = CLUB.token;
 
 	/** The revision the club holds of `eveningId` (0: none). */
 	revision(eveningId: string): number {
@@ -48,7 +52,7 @@ export class FakeClub {
 
 	fetch = async (url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
 		expect(String(url)).toBe(`${CLUB.server}/v1/ops`);
-		expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${CLUB.token}`);
+		expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${this.token}`);
 		if (this.mode === 'down') throw new TypeError('Failed to fetch');
 		if (this.mode === 'revoked') return Response.json({ error: 'token-revoked' }, { status: 401 });
 		if (this.mode === 'busy') return Response.json({ error: 'unavailable' }, { status: 503 });
@@ -72,7 +76,9 @@ export class FakeClub {
 		};
 		for (const op of ops) {
 			if (this.refuse.has(op.id)) ack.refused.push({ id: op.id, code: 'round-refused' });
-			else if (this.seen.has(op.id)) ack.ignored.push(op.id);
+			else if (this.notYours.has(op.eveningId)) {
+				ack.refused.push({ id: op.id, code: 'not-your-evening' });
+			} else if (this.seen.has(op.id)) ack.ignored.push(op.id);
 			else if (this.revision(op.eveningId) >= op.revision) {
 				ack.behind.push({ id: op.id, revision: this.revision(op.eveningId) });
 			} else {

@@ -74,14 +74,21 @@ export async function recordPut(
 	});
 }
 
-/** Inside the caller's read-write transaction: the evening's removal, at `revision`. */
+/**
+ * Inside the caller's read-write transaction: the evening's removal, at `revision`. A table
+ * whose key the club revoked parks it: a new link for the table sends it (db/club.ts), as it
+ * sends every evening as it is then; a removed one has nothing else to say it.
+ */
 export async function recordDelete(
 	db: CabooseDb,
 	eveningId: string,
 	revision: number
 ): Promise<void> {
-	if (!(await sendsToClub(db))) return;
-	await append(db, { id: crypto.randomUUID(), eveningId, revision, kind: 'delete' });
+	const club = await clubMembership(db);
+	if (!club || club.role !== 'table') return;
+	const op: OutboxOp = { id: crypto.randomUUID(), eveningId, revision, kind: 'delete' };
+	if (club.revoked) await db.outbox.add({ held: 2, op, server: club.server });
+	else await append(db, op);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -105,11 +112,33 @@ export async function outboxCounts(db: CabooseDb): Promise<OutboxCounts> {
 	}));
 }
 
-/** Leaves the club: nothing more is sent; every evening stays on the phone. */
+/**
+ * Leaves the club: nothing more is sent; every evening stays on the phone. A delete not yet sent
+ * is parked for that club (the evening is gone here, so nothing else could tell it): joining it
+ * again sends it (db/club.ts).
+ */
 export async function leaveClub(db: CabooseDb): Promise<void> {
 	await db.transaction('rw', [db.meta, db.outbox], async () => {
+		const club = await clubMembership(db);
+		const deletes = club ? await unsentDeletes(db, club.server) : [];
 		await db.meta.delete(CLUB_KEY);
 		await db.outbox.clear();
+		await db.outbox.bulkAdd(deletes.map(({ op, server }) => ({ held: 2, op, server })));
+	});
+}
+
+/**
+ * Inside a transaction over the outbox: every delete not yet sent (waiting, or parked when the
+ * phone left a club), with the club server it is for (`server`: the club joined now).
+ */
+export async function unsentDeletes(
+	db: CabooseDb,
+	server: string | null
+): Promise<{ op: OutboxOp; server: string }[]> {
+	const rows = await db.outbox.where('held').anyOf(0, 2).toArray();
+	return rows.flatMap((row) => {
+		const to = row.held === 2 ? row.server : server;
+		return row.op.kind === 'delete' && to ? [{ op: row.op, server: to }] : [];
 	});
 }
 
