@@ -9,7 +9,7 @@ import type { CabooseDb } from '$lib/db/database';
 import { exportBackup, importBackup } from '$lib/db/backup';
 import { joinClub } from '$lib/db/club';
 import { deleteEvening } from '$lib/db/evenings';
-import { outboxCounts } from '$lib/db/outbox';
+import { outboxCounts, sendSetAsideAgain, setAsideEvenings } from '$lib/db/outbox';
 import { editRound } from '$lib/db/rounds';
 import { SERVER_FAILURES, type ClubSync } from '$lib/state/club/sync';
 import { closeAll, fakeClock, freshDb, playRound, playedEvening } from '../db/helpers';
@@ -187,5 +187,35 @@ describe('an operation the club cannot take is set aside, and the rest go on', (
 		await editRound(db, id, 1, { out: a, blocked: false, hands: { [b]: 9 } });
 		await sendAll(syncFor(db, club, timers.options), timers);
 		expect(await outboxCounts(db)).toEqual({ waiting: 0, refused: 0 });
+	});
+});
+
+describe('Settings: what was set aside, and Send again', () => {
+	it('one line per evening with its latest reason; Send again gives them to the club once more', async () => {
+		const club = new FakeClub();
+		const db = freshDb();
+		await joinClub(db, CLUB);
+		const bad = await playedEvening(db, 1);
+		const ok = await playedEvening(db, 1);
+		await deleteEvening(db, ok);
+		club.unstorable.add(bad);
+		const timers = fakeTimers();
+		await sendAll(syncFor(db, club, timers.options), timers);
+		const evening = (await db.evenings.get(bad))!;
+		expect(await setAsideEvenings(db)).toEqual([
+			{
+				eveningId: bad,
+				names: ['Anna', 'Ben'],
+				createdAt: evening.createdAt,
+				code: 'unstorable'
+			}
+		]);
+		// The club's database is mended: Send again, and the evening arrives.
+		club.unstorable.clear();
+		await sendSetAsideAgain(db);
+		expect(await outboxCounts(db)).toEqual({ waiting: 2, refused: 0 });
+		await sendAll(syncFor(db, club, timers.options), timers);
+		expect(club.evenings.get(bad)?.rounds).toBe(1);
+		expect(await db.outbox.count()).toBe(0);
 	});
 });

@@ -112,6 +112,57 @@ export async function outboxCounts(db: CabooseDb): Promise<OutboxCounts> {
 	}));
 }
 
+/** An evening with changes set aside (the club refused them, or cannot take them), for Settings. */
+export interface SetAsideEvening {
+	eveningId: string;
+	/** Its players and when it began, from the change itself; null for a delete. */
+	names: string[] | null;
+	createdAt: number | null;
+	/** Why its latest change was set aside: the code, and where in it when the club said. */
+	code: string;
+	path?: string;
+	detail?: string;
+}
+
+/** Evenings with changes set aside, one line each (its latest change's reason), oldest first. */
+export async function setAsideEvenings(db: CabooseDb): Promise<SetAsideEvening[]> {
+	const byEvening = new Map<string, SetAsideEvening>();
+	await db.outbox
+		.where('held')
+		.equals(1)
+		.each((row) => {
+			const { op } = row;
+			const { path, detail } = row;
+			byEvening.set(op.eveningId, {
+				eveningId: op.eveningId,
+				names: op.kind === 'put' ? op.evening.evening.players.map((p) => p.name) : null,
+				createdAt: op.kind === 'put' ? op.evening.evening.createdAt : null,
+				code: row.refused ?? 'refused',
+				...(path !== undefined ? { path } : {}),
+				...(detail !== undefined ? { detail } : {})
+			});
+		});
+	return [...byEvening.values()];
+}
+
+/**
+ * Sends again what was set aside (the club's server was mended, say): each goes back to the
+ * outbox in its place; one the club still refuses is set aside again.
+ */
+export async function sendSetAsideAgain(db: CabooseDb): Promise<void> {
+	await db.transaction('rw', db.outbox, async () => {
+		await db.outbox
+			.where('held')
+			.equals(1)
+			.modify((row) => {
+				row.held = 0;
+				delete row.refused;
+				delete row.path;
+				delete row.detail;
+			});
+	});
+}
+
 /**
  * Leaves the club: nothing more is sent; every evening stays on the phone. A delete not yet sent
  * is parked for that club (the evening is gone here, so nothing else could tell it): joining it
