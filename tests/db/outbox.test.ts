@@ -8,7 +8,7 @@ import type { CabooseDb, ClubMembership, OutboxRow } from '$lib/db/database';
 import { deleteEvening } from '$lib/db/evenings';
 import { renamePlayer } from '$lib/db/players';
 import { editRound, endEvening, resumeEvening, saveRound, undoLastRound } from '$lib/db/rounds';
-import { importBackup } from '$lib/db/backup';
+import { importBackup, importBackupText } from '$lib/db/backup';
 import { joinClub } from '$lib/db/club';
 import { exportBackup } from '$lib/db/backup/export';
 import { clubMembership, leaveClub, markRevoked, outboxCounts, waitingOps } from '$lib/db/outbox';
@@ -136,6 +136,23 @@ describe('the outbox', () => {
 		await joinClub(db, CLUB);
 		const ops = await appended(db, () => importBackup(db, backup));
 		expect(ops.map((r) => r.op.eveningId)).toEqual([id]);
+	});
+
+	it('a name with half a character (a lone surrogate) in a backup is stored and sent whole', async () => {
+		const source = freshDb();
+		const { id } = await evening(source);
+		const text = JSON.stringify(await exportBackup(source)).replace(/(b)en/gi, '$1\\ud800n');
+		const db = freshDb();
+		await joinClub(db, CLUB);
+		const imported = await importBackupText(db, text);
+		expect(imported, JSON.stringify(imported)).toMatchObject({ ok: true });
+		const [op] = await waitingOps(db, 10);
+		const names = op!.op.kind === 'put' ? op!.op.evening.evening.players.map((p) => p.name) : [];
+		expect(names).toEqual(['Anna', 'B\uFFFDn', 'Cleo']);
+		expect((await db.evenings.get(id))!.players[1]!.name).toBe('B\uFFFDn');
+		expect(
+			(await db.players.toArray()).every((p) => p.name.isWellFormed() && p.key.isWellFormed())
+		).toBe(true);
 	});
 
 	it('joining queues every evening already on the phone once, oldest first, as stored', async () => {
