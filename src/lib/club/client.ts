@@ -56,8 +56,8 @@ async function json(response: Response): Promise<unknown> {
 /** Who the join link's token is: the club and the table, or why the link cannot be used. */
 export type MeAnswer =
 	| { ok: true; me: Me }
-	/** The club refuses the token (tampered, revoked, or another club's). */
-	| { ok: false; reason: 'refused' }
+	/** The club refuses the token (tampered, or another club's; `revoked`: the club ended it). */
+	| { ok: false; reason: 'refused'; revoked: boolean }
 	/** No answer from the server, or not a club's answer. */
 	| { ok: false; reason: 'unreachable' };
 
@@ -68,7 +68,10 @@ export async function askWhoAmI(fetchFn: Fetch, to: ClubAddress): Promise<MeAnsw
 	} catch {
 		return { ok: false, reason: 'unreachable' };
 	}
-	if (response.status === 401 || response.status === 403) return { ok: false, reason: 'refused' };
+	if (response.status === 401 || response.status === 403) {
+		const body = (await json(response)) as { error?: unknown } | undefined;
+		return { ok: false, reason: 'refused', revoked: body?.error === 'token-revoked' };
+	}
 	if (!response.ok) return { ok: false, reason: 'unreachable' };
 	const me = v.safeParse(MeSchema, await json(response));
 	return me.success ? { ok: true, me: me.output } : { ok: false, reason: 'unreachable' };

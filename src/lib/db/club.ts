@@ -2,8 +2,17 @@
 // in the same transaction, so the club gets the evenings played before joining (and those of a
 // backup imported before) exactly as it gets the ones played after.
 
+import * as v from 'valibot';
+import { StandingsSchema, type Standings } from '$lib/club/protocol';
 import type { CabooseDb, ClubMembership } from './rows';
-import { CLUB_KEY, clubMembership, outboxTables, recordPut, unsentDeletes } from './outbox';
+import {
+	CLUB_KEY,
+	CLUB_STANDINGS_KEY,
+	clubMembership,
+	outboxTables,
+	recordPut,
+	unsentDeletes
+} from './outbox';
 import { writeSummary } from './summaries';
 
 /**
@@ -44,4 +53,32 @@ export async function joinClub(db: CabooseDb, club: ClubMembership): Promise<voi
 			}
 		}
 	);
+}
+
+/** The last club standings this phone read, and when: what it shows while the club is away. */
+export interface KeptStandings {
+	standings: Standings;
+	readAt: number;
+}
+
+/** Keeps `standings`, read from the club at `server` at `readAt`, in place of the last ones. */
+export async function keepClubStandings(
+	db: CabooseDb,
+	server: string,
+	standings: Standings,
+	readAt: number
+): Promise<void> {
+	await db.meta.put({ key: CLUB_STANDINGS_KEY, value: { server, standings, readAt } });
+}
+
+/** The last standings read from the club at `server` (read defensively), or null. */
+export async function keptClubStandings(
+	db: CabooseDb,
+	server: string
+): Promise<KeptStandings | null> {
+	const value = (await db.meta.get(CLUB_STANDINGS_KEY))?.value as
+		{ server?: unknown; standings?: unknown; readAt?: unknown } | undefined;
+	if (value?.server !== server || typeof value.readAt !== 'number') return null;
+	const standings = v.safeParse(StandingsSchema, value.standings);
+	return standings.success ? { standings: standings.output, readAt: value.readAt } : null;
 }

@@ -9,6 +9,8 @@ import type { CabooseDb, ClubMembership, EveningRow, OutboxOp, OutboxRow, RoundR
 
 /** The meta row that holds the club this phone joined. */
 export const CLUB_KEY = 'club';
+/** The meta row that holds the last club standings read (db/club.ts), for a phone offline. */
+export const CLUB_STANDINGS_KEY = 'clubStandings';
 
 /** What a write that changes an evening must also hold in its transaction. */
 export function outboxTables(db: CabooseDb) {
@@ -172,7 +174,7 @@ export async function leaveClub(db: CabooseDb): Promise<void> {
 	await db.transaction('rw', [db.meta, db.outbox], async () => {
 		const club = await clubMembership(db);
 		const deletes = club ? await unsentDeletes(db, club.server) : [];
-		await db.meta.delete(CLUB_KEY);
+		await db.meta.bulkDelete([CLUB_KEY, CLUB_STANDINGS_KEY]);
 		await db.outbox.clear();
 		await db.outbox.bulkAdd(deletes.map(({ op, server }) => ({ held: 2, op, server })));
 	});
