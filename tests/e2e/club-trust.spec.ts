@@ -94,6 +94,8 @@ test('an evening deleted offline, then Leave club: joining again deletes it at t
 	await newEvening(page, ['Ida', 'Jan'], 'swiss-jassshop');
 	await playRound(page, 'Ida', { Jan: 4 });
 	await clubHolds('Ida', 1);
+	// The app works offline once its service worker holds it (a first visit's worker claims it).
+	await waitForController(page);
 
 	// No signal: the evening is deleted, and the phone leaves the club (in the app, no reload).
 	await context.setOffline(true);
