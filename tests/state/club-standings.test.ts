@@ -8,7 +8,12 @@ import type { ClubMembership } from '$lib/db/database';
 import { joinClub } from '$lib/db/club';
 import { clubMembership } from '$lib/db/outbox';
 import type { Standings } from '$lib/club/protocol';
-import { ClubStandingsView, nightDay, seasonTotals } from '$lib/state/club/standings.svelte';
+import {
+	ClubStandingsView,
+	nightDay,
+	playersBeyond,
+	seasonTotals
+} from '$lib/state/club/standings.svelte';
 import { closeAll, freshDb } from '../db/helpers';
 
 const CLUB: ClubMembership = {
@@ -219,6 +224,14 @@ describe('ClubStandingsView', () => {
 		const nights = [night('2026-01-09', 40), night('2026-01-16', 0), night('2026-02-06', 25)];
 		expect(seasonTotals(nights)).toEqual([40, 40, 65]);
 		expect(seasonTotals([])).toEqual([]);
+	});
+
+	it('says how many players a list has in all when the club sent only the best placed', () => {
+		const rows = Array.from({ length: 500 }, (_, i) => i);
+		expect(playersBeyond(rows, 700)).toBe(700);
+		expect(playersBeyond(rows, 500)).toBeNull();
+		// An older server sends no count: the list is all of them.
+		expect(playersBeyond(rows, undefined)).toBeNull();
 	});
 
 	it('stops when the club refuses the token, says it ended its access, and opens no channel', async () => {

@@ -40,6 +40,14 @@ export function seasonTotals(nights: PlayerNights['nights']): number[] {
 	return nights.map((n) => (running += n.total));
 }
 
+/**
+ * How many players a list of the standings has in all when the club sent only the best placed of
+ * them (`count`, at most MAX_STANDINGS_ROWS listed); null when the list is whole.
+ */
+export function playersBeyond(listed: readonly unknown[], count: number | undefined) {
+	return count !== undefined && count > listed.length ? count : null;
+}
+
 export class ClubStandingsView {
 	/** undefined while loading; null when the phone is in no club. */
 	club = $state.raw<ClubMembership | null | undefined>(undefined);
