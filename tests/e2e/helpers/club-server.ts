@@ -62,6 +62,9 @@ export function useClubServer(): ClubServer {
 	test.skip(!existsSync(MAIN) || !existsSync(TSX), `no club server at ${MAIN}`);
 
 	test.beforeAll(async ({ baseURL }) => {
+		// Its start (tsx, PGlite's first open and migrations) took over the 60 s a test may take
+		// on the shared 2-core machine; it waits for the server's 'serving on', no longer than this.
+		test.setTimeout(150_000);
 		const port = await freePort();
 		dataDir = mkdtempSync(join(tmpdir(), 'caboose-club-e2e-'));
 		env = {
