@@ -3,7 +3,7 @@
 // object's prototype. Pure TS with relative imports only, so scripts run the link under tsx.
 
 import * as v from 'valibot';
-import { MAX_NAME_LENGTH } from './rules/setup';
+import { MAX_NAME_LENGTH, wellFormed } from './rules/setup';
 
 /**
  * The longest id taken. The app makes its ids with `crypto.randomUUID()` (36 characters); older
@@ -27,9 +27,15 @@ export const Whole = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 /** Milliseconds since 1970, within the range a Date can hold. */
 export const Time = v.pipe(Whole, v.maxValue(8.64e15));
 
+/**
+ * Text from outside as valid Unicode: a lone surrogate becomes U+FFFD (wellFormed), as a name
+ * typed here is cleaned, so no database or phone is handed half a character.
+ */
+export const Text = v.pipe(v.string(), v.transform(wellFormed));
+
 /** Control characters cannot be typed into a name field; from outside they are a forgery. */
 export const Name = v.pipe(
-	v.string(),
+	Text,
 	v.minLength(1),
 	// A cheap bound first: a name of MAX_NAME_LENGTH characters has at most twice as many units.
 	v.maxLength(MAX_NAME_LENGTH * 2),

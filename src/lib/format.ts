@@ -44,6 +44,16 @@ export function formatDate(ms: number): string {
 	).format(ms);
 }
 
+/**
+ * A moment of today as its time only ("19:55"), of another day as a date and a time: what a
+ * narrow column of tonight's tables needs (the date split a 320 px column mid-number).
+ */
+export function formatMoment(ms: number, now: number = Date.now()): string {
+	const day = (t: number) => new Date(t).toDateString();
+	if (day(ms) !== day(now)) return formatDate(ms);
+	return formatter('hm', (l) => new Intl.DateTimeFormat(l, { timeStyle: 'short' })).format(ms);
+}
+
 /** A day without the time, as the reader's locale writes it ("24 Nov 2026", or "24 November 2026"). */
 export function formatDay(ms: number, style: 'medium' | 'long' = 'medium'): string {
 	return formatter(style, (l) => new Intl.DateTimeFormat(l, { dateStyle: style })).format(ms);

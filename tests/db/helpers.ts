@@ -1,9 +1,11 @@
 // Shared by the db tests: each test gets its own fake-indexeddb database, deleted after it
 // (afterEach(closeAll) in the test file).
 import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { DBCore, DBCoreTable } from 'dexie';
 import { createDatabase, type CabooseDb, type SummaryRow } from '$lib/db/database';
 import { createEvening, type NewEvening } from '$lib/db/evenings';
+import { saveRound } from '$lib/db/rounds';
 
 const open: CabooseDb[] = [];
 
@@ -35,6 +37,28 @@ export async function newEvening(db: CabooseDb, input: NewEvening): Promise<stri
 	const created = await createEvening(db, input);
 	if (!created.ok) throw new Error(`createEvening refused: ${JSON.stringify(created)}`);
 	return created.id;
+}
+
+/** Anna and Ben's evening (Swiss JassShop) with `rounds` rounds: Anna goes out, Ben holds 1, 2 … */
+export async function playedEvening(db: CabooseDb, rounds: number): Promise<string> {
+	const id = await newEvening(db, {
+		names: ['Anna', 'Ben'],
+		rules: { preset: 'swiss-jassshop' },
+		firstStarter: 0
+	});
+	for (let i = 0; i < rounds; i++) await playRound(db, id, i);
+	return id;
+}
+
+/** Round `index` of playedEvening's evening `id` (a refusal fails the test). */
+export async function playRound(db: CabooseDb, id: string, index: number): Promise<void> {
+	const [a, b] = (await db.evenings.get(id))!.players.map((p) => p.id) as [string, string];
+	const saved = await saveRound(db, id, index, {
+		out: a,
+		blocked: false,
+		hands: { [b]: index + 1 }
+	});
+	if (!saved.ok) throw new Error(`saveRound refused: ${JSON.stringify(saved)}`);
 }
 
 /** A stored summary without the write's revision fields: what deriveSummary gives for it. */
@@ -84,4 +108,32 @@ export function countReads(db: CabooseDb) {
 		})
 	});
 	return reads;
+}
+
+/**
+ * For a test file: the clock (Date only: Dexie and fake-indexeddb keep their own timers) set to
+ * `start` before each test; `set` and `later` move it.
+ */
+export function fakeClock(start: number) {
+	let now = start;
+	beforeEach(() => {
+		now = start;
+		vi.useFakeTimers({ toFake: ['Date'] });
+		vi.setSystemTime(now);
+	});
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+	return {
+		get now() {
+			return now;
+		},
+		set(ms: number) {
+			now = ms;
+			vi.setSystemTime(now);
+		},
+		later(ms = 60_000) {
+			this.set(now + ms);
+		}
+	};
 }

@@ -8,17 +8,11 @@ import type { CabooseDb, ClubMembership, OutboxRow } from '$lib/db/database';
 import { deleteEvening } from '$lib/db/evenings';
 import { renamePlayer } from '$lib/db/players';
 import { editRound, endEvening, resumeEvening, saveRound, undoLastRound } from '$lib/db/rounds';
-import { importBackup } from '$lib/db/backup';
+import { importBackup, importBackupText } from '$lib/db/backup';
 import { joinClub } from '$lib/db/club';
 import { exportBackup } from '$lib/db/backup/export';
-import {
-	clubMembership,
-	leaveClub,
-	markRevoked,
-	outboxCounts,
-	settleOps,
-	waitingOps
-} from '$lib/db/outbox';
+import { clubMembership, leaveClub, markRevoked, outboxCounts, waitingOps } from '$lib/db/outbox';
+import { settleOps } from '$lib/db/settle';
 import type { RoundEntry } from '$lib/rules/types';
 import { closeAll, freshDb, newEvening } from './helpers';
 
@@ -99,19 +93,22 @@ describe('the outbox', () => {
 			['end', () => endEvening(db, id)],
 			['resume', () => resumeEvening(db, id)]
 		];
+		// Each at a revision above the one before (tests/db/revisions.test.ts: by how much).
 		let revision = start[0]!.op.revision;
+		const above = (r: number) => expect.toSatisfy((x: number) => x > r);
 		for (const [what, write] of kinds) {
 			const ops = await appended(db, write);
 			expect(ops, what).toHaveLength(1);
-			expect(ops[0]!.op).toMatchObject({ kind: 'put', eveningId: id, revision: revision + 1 });
-			revision++;
+			expect(ops[0]!.op).toMatchObject({ kind: 'put', eveningId: id, revision: above(revision) });
+			revision = ops[0]!.op.revision;
 		}
 		// A rename changes every evening the player sat in: one operation each.
 		const renamed = await appended(db, () => renamePlayer(db, a, 'Annabel'));
 		expect(renamed.map((r) => r.op.kind)).toEqual(['put', 'put']);
+		revision = renamed.find((r) => r.op.eveningId === id)!.op.revision;
 		const removed = await appended(db, () => deleteEvening(db, id));
 		expect(removed.map((r) => r.op)).toEqual([
-			{ id: expect.any(String), eveningId: id, revision: revision + 2, kind: 'delete' }
+			{ id: expect.any(String), eveningId: id, revision: above(revision), kind: 'delete' }
 		]);
 		// Sent oldest first; every operation has its own id.
 		const waiting = await waitingOps(db, 100);
@@ -139,6 +136,23 @@ describe('the outbox', () => {
 		await joinClub(db, CLUB);
 		const ops = await appended(db, () => importBackup(db, backup));
 		expect(ops.map((r) => r.op.eveningId)).toEqual([id]);
+	});
+
+	it('a name with half a character (a lone surrogate) in a backup is stored and sent whole', async () => {
+		const source = freshDb();
+		const { id } = await evening(source);
+		const text = JSON.stringify(await exportBackup(source)).replace(/(b)en/gi, '$1\\ud800n');
+		const db = freshDb();
+		await joinClub(db, CLUB);
+		const imported = await importBackupText(db, text);
+		expect(imported, JSON.stringify(imported)).toMatchObject({ ok: true });
+		const [op] = await waitingOps(db, 10);
+		const names = op!.op.kind === 'put' ? op!.op.evening.evening.players.map((p) => p.name) : [];
+		expect(names).toEqual(['Anna', 'B\uFFFDn', 'Cleo']);
+		expect((await db.evenings.get(id))!.players[1]!.name).toBe('B\uFFFDn');
+		expect(
+			(await db.players.toArray()).every((p) => p.name.isWellFormed() && p.key.isWellFormed())
+		).toBe(true);
 	});
 
 	it('joining queues every evening already on the phone once, oldest first, as stored', async () => {
@@ -222,7 +236,10 @@ describe('the outbox', () => {
 		const sent = await waitingOps(db, 10);
 		expect(sent).toHaveLength(3);
 		const [first, second] = sent.map((r) => r.op.id);
-		await settleOps(db, sent, [first!], [{ id: second!, code: 'round-refused' }]);
+		await settleOps(db, sent, {
+			done: [first!],
+			setAside: [{ id: second!, code: 'round-refused' }]
+		});
 		expect(await outboxCounts(db)).toEqual({ waiting: 1, refused: 1 });
 		expect((await waitingOps(db, 10)).map((r) => r.op.id)).toEqual([sent[2]!.op.id]);
 		// Leaving the club keeps every evening and forgets what was waiting.

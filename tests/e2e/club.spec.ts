@@ -3,125 +3,13 @@
 // saved at each table appear in the viewer's Club standings; a table offline for three rounds
 // catches up once online; a tampered join link is refused and stores nothing; a revoked table
 // is told so on Settings and keeps every round.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { newEvening, playRound } from './helpers/evening';
 import { litPixels } from './helpers/chart';
+import { axeProblems, openAndJoin, joinedPhone, row, useClubServer } from './helpers/club-server';
 
-// The club server lives in this repository's server/ (CLUB_SERVER_DIR: another checkout of it).
-const SERVER_DIR = process.env.CLUB_SERVER_DIR ?? process.cwd();
-const MAIN = join(SERVER_DIR, 'server/src/main.ts');
-const TSX = join(SERVER_DIR, 'node_modules/.bin/tsx');
-
-test.skip(!existsSync(MAIN) || !existsSync(TSX), `no club server at ${MAIN}`);
 test.describe.configure({ mode: 'serial' });
-
-let server: ChildProcess | null = null;
-let dataDir = '';
-let env: NodeJS.ProcessEnv = {};
-
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const probe = createServer();
-		probe.once('error', reject);
-		probe.listen(0, '127.0.0.1', () => {
-			const { port } = probe.address() as { port: number };
-			probe.close(() => resolve(port));
-		});
-	});
-}
-
-async function club(...args: string[]): Promise<string> {
-	const run = promisify(execFile);
-	const { stdout } = await run(TSX, ['--tsconfig', 'server/tsconfig.json', MAIN, ...args], {
-		cwd: SERVER_DIR,
-		env
-	});
-	return stdout;
-}
-
-/** Invites a table (or a viewer) and answers its join link. */
-async function invite(name: string, viewer = false): Promise<string> {
-	const out = await club('invite', ...(viewer ? ['--viewer'] : []), name);
-	const link = /^Join link: (\S+)$/m.exec(out)?.[1];
-	if (!link) throw new Error(`No join link in: ${out}`);
-	return link;
-}
-
-test.beforeAll(async ({ baseURL }) => {
-	const port = await freePort();
-	dataDir = mkdtempSync(join(tmpdir(), 'caboose-club-e2e-'));
-	env = {
-		...process.env,
-		PORT: String(port),
-		HOST: '127.0.0.1',
-		CLUB_DATA: dataDir,
-		CLUB_NAME: 'Domino club',
-		APP_ORIGIN: new URL(baseURL!).origin
-	};
-	delete env.DATABASE_URL;
-	server = spawn(TSX, ['--tsconfig', 'server/tsconfig.json', MAIN, 'serve'], {
-		cwd: SERVER_DIR,
-		env,
-		stdio: ['ignore', 'pipe', 'inherit']
-	});
-	await new Promise<void>((resolve, reject) => {
-		let out = '';
-		server!.stdout!.on('data', (chunk: Buffer) => {
-			out += chunk.toString();
-			if (out.includes('serving on')) resolve();
-		});
-		server!.once('exit', (code) => reject(new Error(`club server exited (${code}): ${out}`)));
-	});
-});
-
-test.afterAll(async () => {
-	if (server && server.exitCode === null) {
-		const exited = new Promise((resolve) => server!.once('exit', resolve));
-		server.kill('SIGTERM');
-		await exited;
-	}
-	if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** A new phone that opens `link` and joins; resolves on its home screen. */
-async function joinedPhone(
-	browser: Browser,
-	link: string,
-	club: string,
-	table: string
-): Promise<{ context: BrowserContext; page: Page }> {
-	const context = await browser.newContext();
-	const page = await context.newPage();
-	await page.goto(link);
-	await expect(page.getByText(`Join ${club} as ${table}?`, { exact: true })).toBeVisible();
-	await page.getByRole('button', { name: 'Join club', exact: true }).click();
-	await expect(page).toHaveURL(/\/$/);
-	await expect(page.getByRole('link', { name: 'Club standings', exact: true })).toBeVisible();
-	return { context, page };
-}
-
-/** Serious or critical accessibility problems on the screen shown (axe). */
-async function axeProblems(page: Page): Promise<string[]> {
-	const results = await new AxeBuilder({ page }).analyze();
-	return results.violations
-		.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-		.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** The row of `name` in the table captioned `caption`, as its cells' texts. */
-function row(page: Page, caption: string, name: string) {
-	return page
-		.getByRole('table', { name: caption, exact: true })
-		.getByRole('row')
-		.filter({ has: page.getByRole('rowheader', { name, exact: true }) });
-}
+const { club, invite } = useClubServer();
 
 test('two tables and a viewer: rounds at each table reach the club standings, live', async ({
 	browser
@@ -131,8 +19,11 @@ test('two tables and a viewer: rounds at each table reach the club standings, li
 	test.setTimeout(120_000);
 	const one = await joinedPhone(browser, await invite('Table 1'), 'Domino club', 'Table 1');
 	const two = await joinedPhone(browser, await invite('Table 2'), 'Domino club', 'Table 2');
-	const wall = await joinedPhone(browser, await invite('Bar TV', true), 'Domino club', 'Bar TV');
-	await wall.page.getByRole('link', { name: 'Club standings', exact: true }).click();
+	// A wall screen wants the club standings: a viewer lands there once joined.
+	const wall = { context: await browser.newContext() } as { context: BrowserContext; page: Page };
+	wall.page = await wall.context.newPage();
+	await openAndJoin(wall.page, await invite('Bar TV', true), 'Domino club', 'Bar TV');
+	await expect(wall.page).toHaveURL(/\/club\/standings$/);
 	await expect(wall.page.getByRole('heading', { level: 1 })).toHaveText('Club standings');
 	const standings = wall.page.getByRole('table', { name: 'Club standings', exact: true });
 	await expect(standings).toBeVisible();
@@ -219,7 +110,17 @@ test("the club ends a table's access mid-evening: the phone says so and keeps ev
 	await club('revoke', 'Table 3');
 	await one.page.goto('/');
 	await one.page.getByRole('link', { name: /Continue/ }).click();
+	// The phone finds out when it sends the next round; from then on "Saved" says where it stays.
 	await playRound(one.page, 'Ben', { Anna: 4 });
+	await one.page.goto('/settings');
+	await expect(one.page.getByRole('alert')).toContainText("The club has ended this table's access");
+	await one.page.goBack();
+	await playRound(one.page, 'Anna', { Ben: 2 });
+	const saved = one.page.getByRole('status').filter({ hasText: 'Saved' });
+	await expect(saved.getByText('Saved', { exact: true })).toBeVisible();
+	await expect(saved).toContainText(
+		"This round stays on this phone only: the club has ended this table's access."
+	);
 	await one.page.goto('/settings');
 	await expect(one.page.getByRole('alert')).toContainText("The club has ended this table's access");
 	// With nothing left to send (the club ended the access), Leave club leaves at once, and

@@ -391,16 +391,31 @@ test.describe('setup refusals: a message next to the field, nothing stored', () 
 		const blank = page.getByLabel('Each blank half counts');
 		await blank.fill('-3');
 		await expect(page.getByRole('alert')).toHaveText(
-			'Each blank half counts: “-3” is not allowed here (a whole number, at least 0).'
+			'Each blank half counts: “-3” is not allowed here (a whole number from 0 to 10,000).'
 		);
 		await page.getByRole('button', { name: 'Start evening' }).click();
 		await expect(blank).toBeFocused();
 		await expectNothingStored(page);
 		await blank.fill('1.5');
 		await expect(page.getByRole('alert')).toHaveText(
-			'Each blank half counts: “1.5” is not allowed here (a whole number, at least 0).'
+			'Each blank half counts: “1.5” is not allowed here (a whole number from 0 to 10,000).'
 		);
 		await blank.fill('0');
+		await expect(page.getByRole('alert')).toHaveCount(0);
+
+		// A value no club's database could hold in a seat's total (issue 43): refused here, where
+		// it is typed, with the knob's limits.
+		const bonus = page.getByLabel('Going-out bonus');
+		for (const value of ['3000000000', '-3000000000']) {
+			await bonus.fill(value);
+			await expect(page.getByRole('alert')).toHaveText(
+				`Going-out bonus: “${value}” is not allowed here (a whole number from -10,000 to 10,000).`
+			);
+			await page.getByRole('button', { name: 'Start evening' }).click();
+			await expect(bonus).toBeFocused();
+			await expectNothingStored(page);
+		}
+		await bonus.fill('-10');
 		await expect(page.getByRole('alert')).toHaveCount(0);
 
 		await page.getByLabel('Engine schedule').selectOption('custom');
@@ -424,7 +439,7 @@ test.describe('setup refusals: a message next to the field, nothing stored', () 
 		await page.getByLabel('Tiles each').fill('');
 		await page.getByLabel('Rounds to play').fill('0');
 		await expect(page.getByRole('alert')).toHaveText(
-			'Rounds to play: “0” is not allowed here (a whole number, at least 1).'
+			'Rounds to play: “0” is not allowed here (a whole number from 1 to 1,000).'
 		);
 		await page.getByRole('button', { name: 'Start evening' }).click();
 		await expectNothingStored(page);

@@ -90,6 +90,38 @@ describe('ClubJoin', () => {
 		expect(await clubMembership(db)).toBeNull();
 	});
 
+	it('says truly when the club serves the app at another address (the browser hid its answer)', async () => {
+		const db = freshDb();
+		const asked: string[] = [];
+		// The browser blocks the club's answers to a page of another origin: a request fails as if
+		// there were no signal. Only /v1/hello answers any origin.
+		const fetchFn = async (url: RequestInfo | URL): Promise<Response> => {
+			const path = String(url).slice(SERVER.length);
+			asked.push(path);
+			if (path !== '/v1/hello') throw new TypeError('Failed to fetch');
+			return Response.json({ protocol: 1, appOrigin: 'http://localhost:5173/' });
+		};
+		const page = { origin: 'http://127.0.0.1:4173', online: () => true };
+		const join = new ClubJoin(db, fetchFn as typeof fetch, page);
+		await join.open(LINK);
+		expect(join.status).toEqual({ kind: 'other-origin', appOrigin: 'http://localhost:5173' });
+		expect(asked).toEqual(['/v1/me', '/v1/hello']);
+		await join.join();
+		expect(await clubMembership(db)).toBeNull();
+		// The club's own address: then it is the signal after all. Offline: hello is not asked.
+		const same = new ClubJoin(db, fetchFn as typeof fetch, {
+			...page,
+			origin: 'http://localhost:5173'
+		});
+		await same.open(LINK);
+		expect(same.status).toEqual({ kind: 'unreachable' });
+		asked.length = 0;
+		const offline = new ClubJoin(db, fetchFn as typeof fetch, { ...page, online: () => false });
+		await offline.open(LINK);
+		expect(offline.status).toEqual({ kind: 'unreachable' });
+		expect(asked).toEqual(['/v1/me']);
+	});
+
 	it('asks, then joins as the table the club names, and sends the evenings played before', async () => {
 		const db = freshDb();
 		const before = await playedEvening(db);

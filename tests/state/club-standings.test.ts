@@ -6,8 +6,14 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClubMembership } from '$lib/db/database';
 import { joinClub } from '$lib/db/club';
+import { clubMembership } from '$lib/db/outbox';
 import type { Standings } from '$lib/club/protocol';
-import { ClubStandingsView, nightDay, seasonTotals } from '$lib/state/club/standings.svelte';
+import {
+	ClubStandingsView,
+	nightDay,
+	playersBeyond,
+	seasonTotals
+} from '$lib/state/club/standings.svelte';
 import { closeAll, freshDb } from '../db/helpers';
 
 const CLUB: ClubMembership = {
@@ -63,10 +69,15 @@ function fakeClub() {
 		total: 0,
 		mode: 'ok' as 'ok' | 'down' | 'refuse',
 		reads: 0,
-		nightReads: [] as string[]
+		nightReads: [] as string[],
+		asked: [] as string[],
+		/** What GET /v1/hello says (null: no answer either, as with no signal). */
+		appOrigin: null as string | null
 	};
 	const fetchFn = async (url: RequestInfo | URL, init?: RequestInit) => {
-		expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${CLUB.token}`);
+		if (!String(url).endsWith('/v1/hello')) {
+			expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${CLUB.token}`);
+		}
 		const nights = `${CLUB.server}/v1/nights?player=`;
 		if (String(url).startsWith(nights)) {
 			const player = decodeURIComponent(String(url).slice(nights.length));
@@ -78,10 +89,17 @@ function fakeClub() {
 				nights: [{ night: '2026-11-26', place: 1, total: state.total, rounds: 1 }]
 			});
 		}
-		expect(String(url)).toBe(`${CLUB.server}/v1/standings`);
-		state.reads++;
+		const path = String(url).slice(CLUB.server.length);
+		state.asked.push(path);
+		if (path === '/v1/hello') {
+			if (state.appOrigin === null) throw new TypeError('Failed to fetch');
+			return Response.json({ protocol: 1, appOrigin: state.appOrigin });
+		}
 		if (state.mode === 'down') throw new TypeError('Failed to fetch');
 		if (state.mode === 'refuse') return Response.json({ error: 'token-revoked' }, { status: 401 });
+		if (path === '/v1/me') return Response.json({ protocol: 1, ...CLUB });
+		expect(path).toBe('/v1/standings');
+		state.reads++;
 		return Response.json(standings(state.total));
 	};
 	return { state, fetch: fetchFn as typeof fetch };
@@ -97,12 +115,13 @@ afterEach(async () => {
 	await closeAll();
 });
 
-async function watching(club: ReturnType<typeof fakeClub>, member = true) {
-	const db = freshDb();
-	if (member) await joinClub(db, CLUB);
-	const view = new ClubStandingsView(db, club.fetch);
+const PAGE = { origin: 'http://127.0.0.1:4173', online: () => true };
+
+async function watching(club: ReturnType<typeof fakeClub>, member = true, db = freshDb()) {
+	if (member && !(await clubMembership(db))) await joinClub(db, CLUB);
+	const view = new ClubStandingsView(db, club.fetch, PAGE);
 	const stop = view.watch();
-	return { view, stop };
+	return { view, stop, db };
 }
 
 describe('ClubStandingsView', () => {
@@ -150,7 +169,7 @@ describe('ClubStandingsView', () => {
 		stop();
 	});
 
-	it('opens the channel again after a wait once the browser gives up on it', async () => {
+	it('opens the channel again after a wait once the browser gives up on it, the key still good', async () => {
 		const club = fakeClub();
 		const { view, stop } = await watching(club);
 		await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
@@ -163,8 +182,12 @@ describe('ClubStandingsView', () => {
 		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 		first.drop(true);
 		expect(first.closed).toBe(true);
-		vi.advanceTimersByTime(60_000);
-		expect(FakeEventSource.opened).toHaveLength(2);
+		// Once the club said it still knows this key (GET /v1/me).
+		await vi.waitFor(() => {
+			vi.advanceTimersByTime(60_000);
+			expect(FakeEventSource.opened).toHaveLength(2);
+		});
+		expect(club.state.asked).toContain('/v1/me');
 		FakeEventSource.opened[1]!.change();
 		expect(view.link).toBe('live');
 		stop();
@@ -203,13 +226,80 @@ describe('ClubStandingsView', () => {
 		expect(seasonTotals([])).toEqual([]);
 	});
 
-	it('stops when the club refuses the token, and opens no channel', async () => {
+	it('says how many players a list has in all when the club sent only the best placed', () => {
+		const rows = Array.from({ length: 500 }, (_, i) => i);
+		expect(playersBeyond(rows, 700)).toBe(700);
+		expect(playersBeyond(rows, 500)).toBeNull();
+		// An older server sends no count: the list is all of them.
+		expect(playersBeyond(rows, undefined)).toBeNull();
+	});
+
+	it('stops when the club refuses the token, says it ended its access, and opens no channel', async () => {
 		const club = fakeClub();
 		club.state.mode = 'refuse';
 		const { view, stop } = await watching(club);
 		await vi.waitFor(() => expect(view.link).toBe('refused'));
+		expect(view.revoked).toBe(true);
 		expect(view.standings).toBeNull();
 		expect(FakeEventSource.opened).toEqual([]);
+		stop();
+	});
+
+	it('offline, shows the last standings it read, with the time it read them', async () => {
+		const club = fakeClub();
+		club.state.total = 8;
+		const first = await watching(club);
+		await vi.waitFor(() => expect(first.view.readAt).not.toBeNull());
+		const readAt = first.view.readAt;
+		first.stop();
+		// Another visit, without signal.
+		club.state.mode = 'down';
+		const { view, stop } = await watching(club, true, first.db);
+		await vi.waitFor(() => expect(view.stale).toBe(true));
+		expect(view.standings?.tonight[0]?.total).toBe(8);
+		expect(view.readAt).toBe(readAt);
+		expect(view.otherOrigin).toBeNull();
+		stop();
+	});
+
+	it('is not live while the club’s server has lost its database, and is again once it is back', async () => {
+		const club = fakeClub();
+		const { view, stop } = await watching(club);
+		await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+		const [source] = FakeEventSource.opened;
+		source!.change();
+		expect(view.link).toBe('live');
+		source!.dispatchEvent(new MessageEvent('unavailable', { data: '1700000000000' }));
+		expect(view.link).toBe('unavailable');
+		source!.change();
+		expect(view.link).toBe('live');
+		stop();
+	});
+
+	it('a channel the club closed (a revoked key): asks who it is, says so, and stops', async () => {
+		const club = fakeClub();
+		const { view, stop } = await watching(club);
+		await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+		FakeEventSource.opened[0]!.change();
+		expect(view.link).toBe('live');
+		club.state.mode = 'refuse';
+		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+		FakeEventSource.opened[0]!.drop(true);
+		expect(view.link).not.toBe('live');
+		await vi.waitFor(() => expect(view.link).toBe('refused'));
+		expect(view.revoked).toBe(true);
+		expect(club.state.asked.at(-1)).toBe('/v1/me');
+		vi.advanceTimersByTime(120_000);
+		expect(FakeEventSource.opened).toHaveLength(1);
+		stop();
+	});
+
+	it('says truly when the club serves the app at another address', async () => {
+		const club = fakeClub();
+		club.state.mode = 'down';
+		club.state.appOrigin = 'http://localhost:5173';
+		const { view, stop } = await watching(club);
+		await vi.waitFor(() => expect(view.otherOrigin).toBe('http://localhost:5173'));
 		stop();
 	});
 });

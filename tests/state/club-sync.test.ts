@@ -4,117 +4,15 @@
 // catches up in order; a 401 stops sending and keeps every round.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CabooseDb, ClubMembership, OutboxRow } from '$lib/db/database';
+import type { OutboxRow } from '$lib/db/database';
 import { joinClub } from '$lib/db/club';
 import { clubMembership, outboxCounts } from '$lib/db/outbox';
-import { saveRound } from '$lib/db/rounds';
-import { MAX_BATCH_OPS, type ClubOp } from '$lib/club/protocol';
+import { MAX_BATCH_OPS } from '$lib/club/protocol';
 import { backoff } from '$lib/club/client';
-import { ClubSync, type SyncOptions } from '$lib/state/club/sync';
-import { closeAll, freshDb, newEvening } from '../db/helpers';
+import { closeAll, freshDb, playRound, playedEvening } from '../db/helpers';
+import { CLUB, FakeClub, fakeTimers, syncFor, waiting } from './fake-club';
 
 afterEach(closeAll);
-
-const CLUB: ClubMembership = {
-	server: 'https://club.example',
-	token: 'T'.repeat(43),
-	club: 'Domino club',
-	table: 'Table 1',
-	role: 'table',
-	joinedAt: 1,
-	revoked: false
-};
-
-/** A club that keeps the newest revision of each evening, as the server does. */
-class FakeClub {
-	stored = new Map<string, number>();
-	seen = new Set<string>();
-	/** Every batch received, in order (ops' ids). */
-	batches: string[][] = [];
-	/** Each evening's revisions in the order they were applied. */
-	applied: { eveningId: string; revision: number }[] = [];
-	mode: 'ok' | 'down' | 'lose-answer' | 'revoked' | 'busy' = 'ok';
-	refuse = new Set<string>();
-
-	fetch = async (url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-		expect(String(url)).toBe(`${CLUB.server}/v1/ops`);
-		expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${CLUB.token}`);
-		if (this.mode === 'down') throw new TypeError('Failed to fetch');
-		if (this.mode === 'revoked') return Response.json({ error: 'token-revoked' }, { status: 401 });
-		if (this.mode === 'busy') return Response.json({ error: 'unavailable' }, { status: 503 });
-		const { ops } = JSON.parse(String(init?.body)) as { ops: ClubOp[] };
-		this.batches.push(ops.map((o) => o.id));
-		const ack = { applied: [] as string[], ignored: [] as string[], refused: [] as object[] };
-		for (const op of ops) {
-			if (this.refuse.has(op.id)) ack.refused.push({ id: op.id, code: 'round-refused' });
-			else if (this.seen.has(op.id) || (this.stored.get(op.eveningId) ?? 0) >= op.revision) {
-				ack.ignored.push(op.id);
-			} else {
-				this.seen.add(op.id);
-				this.stored.set(op.eveningId, op.revision);
-				this.applied.push({ eveningId: op.eveningId, revision: op.revision });
-				ack.applied.push(op.id);
-			}
-		}
-		if (this.mode === 'lose-answer') {
-			this.mode = 'ok';
-			throw new TypeError('The connection dropped after the club stored the batch');
-		}
-		return Response.json(ack);
-	};
-}
-
-function fakeTimers() {
-	const waits: number[] = [];
-	const pending: (() => void)[] = [];
-	return {
-		waits,
-		options: {
-			setTimer: (run: () => void, ms: number) => {
-				waits.push(ms);
-				pending.push(run);
-				return pending.length;
-			},
-			clearTimer: () => undefined
-		} satisfies Partial<SyncOptions>,
-		/** Runs the retry that is due. */
-		fire: () => pending.shift()?.()
-	};
-}
-
-function syncFor(db: CabooseDb, club: FakeClub, more: SyncOptions = {}) {
-	return new ClubSync(db, {
-		fetch: club.fetch,
-		events: new EventTarget(),
-		isOnline: () => true,
-		exclusive: (work) => work(),
-		...more
-	});
-}
-
-async function playedEvening(db: CabooseDb, rounds: number): Promise<string> {
-	const id = await newEvening(db, {
-		names: ['Anna', 'Ben'],
-		rules: { preset: 'swiss-jassshop' },
-		firstStarter: 0
-	});
-	for (let i = 0; i < rounds; i++) await playRound(db, id, i);
-	return id;
-}
-
-async function playRound(db: CabooseDb, id: string, index: number) {
-	const [a, b] = (await db.evenings.get(id))!.players.map((p) => p.id) as [string, string];
-	const saved = await saveRound(db, id, index, {
-		out: a,
-		blocked: false,
-		hands: { [b]: index + 1 }
-	});
-	expect(saved).toEqual({ ok: true });
-}
-
-async function waiting(db: CabooseDb): Promise<OutboxRow[]> {
-	return db.outbox.where('held').equals(0).toArray();
-}
 
 describe('the club sync loop', () => {
 	it('sends the outbox in order, in batches, and drops only what the club acknowledged', async () => {
@@ -157,8 +55,8 @@ describe('the club sync loop', () => {
 		await joinClub(db, CLUB);
 		await playedEvening(db, 2);
 		const club = new FakeClub();
-		const [, second] = await waiting(db);
-		club.refuse.add(second!.op.id);
+		// The evening's last write: no later one supersedes it (tests/state/club-answers.test.ts).
+		club.refuse.add((await waiting(db)).at(-1)!.op.id);
 		await syncFor(db, club).kick();
 		expect(await outboxCounts(db)).toEqual({ waiting: 0, refused: 1 });
 	});
@@ -199,7 +97,7 @@ describe('the club sync loop', () => {
 		const stop = sync.start();
 		const id = await playedEvening(db, 1);
 		await sync.kick();
-		expect(club.stored.get(id)).toBeDefined();
+		expect(club.revision(id)).toBeGreaterThan(0);
 		const sent = club.applied.length;
 
 		online = false;
@@ -216,7 +114,7 @@ describe('the club sync loop', () => {
 		const revisions = club.applied.slice(sent).map((a) => a.revision);
 		expect(revisions).toHaveLength(3);
 		expect(revisions).toEqual([...revisions].sort((a, b) => a - b));
-		expect(club.stored.get(id)).toBe((await db.summaries.get(id))!.revision);
+		expect(club.revision(id)).toBe((await db.summaries.get(id))!.revision);
 		expect(await db.outbox.count()).toBe(0);
 		stop();
 	});

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fileDate, formatNumber, formatScore, playerName, seatNames } from '$lib/format';
+import {
+	fileDate,
+	formatDate,
+	formatMoment,
+	formatNumber,
+	formatScore,
+	playerName,
+	seatNames
+} from '$lib/format';
 import { csvNumber } from '$lib/db/csv';
 import { locales, overwriteGetLocale, type Locale } from '$lib/paraglide/runtime.js';
 
@@ -39,6 +47,17 @@ describe('playerName', () => {
 describe('fileDate', () => {
 	it('writes the local calendar day (a late-evening file is not dated tomorrow)', () => {
 		expect(fileDate(new Date(2026, 10, 3, 23, 59))).toBe('2026-11-03');
+	});
+});
+
+describe('formatMoment', () => {
+	it('writes a moment of today as its time, one of another day with its date', () => {
+		const evening = new Date(2026, 10, 27, 19, 55).getTime();
+		const time = new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(evening);
+		expect(time).toMatch(/^7:55\sPM$/);
+		expect(formatMoment(evening, new Date(2026, 10, 27, 23, 59).getTime())).toBe(time);
+		const nextDay = new Date(2026, 10, 28, 0, 5).getTime();
+		expect(formatMoment(evening, nextDay)).toBe(formatDate(evening));
 	});
 });
 

@@ -44,7 +44,8 @@ const AREA_OF_PREFIX: Record<string, string> = {
 	phones: 'phones',
 	view: 'phones',
 	photo: 'photo',
-	club: 'club'
+	club: 'club',
+	night: 'night'
 };
 
 describe.each(areas)('messages/%s', (area) => {

@@ -68,13 +68,13 @@ describe('problemText', () => {
 			'Anna is already at the table (player 1).'
 		);
 		expect(problemText(EXAMPLES['bad-knob'])).toBe(
-			'Each blank half counts: “-3” is not allowed here (a whole number, at least 0).'
+			'Each blank half counts: “-3” is not allowed here (a whole number from 0 to 10,000).'
 		);
 		expect(problemText({ code: 'bad-knob', params: { knob: 'deal', value: 50, max: 45 } })).toBe(
 			'Tiles each: “50” is not allowed here (a whole number from 1 to 45).'
 		);
 		expect(problemText({ code: 'bad-knob', params: { knob: 'goingOutBonus', value: 'x' } })).toBe(
-			'Going-out bonus: “x” is not a whole number.'
+			'Going-out bonus: “x” is not allowed here (a whole number from -10,000 to 10,000).'
 		);
 		expect(problemText({ code: 'bad-knob', params: { knob: 'set', value: '7' } })).toBe(
 			'Set: “7” is not allowed here.'

@@ -28,7 +28,12 @@ function options(): string[] {
 		...Object.values(PRESET_NAMES).map((name) => name()),
 		m.round_starts_engine_holder({ n: 18 }),
 		m.table_turn_hidden(),
-		m.table_by_unknown()
+		m.table_by_unknown(),
+		m.night_move_draw_again(),
+		m.night_move_lowest_move_up(),
+		m.night_move_final_table(),
+		m.night_others_sit_out(),
+		m.night_others_draw_again()
 	];
 }
 

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import {
 	AckSchema,
+	HelloSchema,
 	MeSchema,
 	PlayerNightsSchema,
 	StandingsSchema,
@@ -39,12 +40,14 @@ function request(
 	};
 }
 
-async function call(fetchFn: Fetch, to: ClubAddress, path: string, init?: RequestInit) {
+/** A request to the club with the token, never the page's cookies. */
+export async function call(fetchFn: Fetch, to: ClubAddress, path: string, init?: RequestInit) {
 	const { url, ...rest } = request(to, path, init);
 	return fetchFn(url, rest);
 }
 
-async function json(response: Response): Promise<unknown> {
+/** A response's JSON body, or undefined when it has none. */
+export async function json(response: Response): Promise<unknown> {
 	try {
 		return await response.json();
 	} catch {
@@ -55,8 +58,8 @@ async function json(response: Response): Promise<unknown> {
 /** Who the join link's token is: the club and the table, or why the link cannot be used. */
 export type MeAnswer =
 	| { ok: true; me: Me }
-	/** The club refuses the token (tampered, revoked, or another club's). */
-	| { ok: false; reason: 'refused' }
+	/** The club refuses the token (tampered, or another club's; `revoked`: the club ended it). */
+	| { ok: false; reason: 'refused'; revoked: boolean }
 	/** No answer from the server, or not a club's answer. */
 	| { ok: false; reason: 'unreachable' };
 
@@ -67,7 +70,10 @@ export async function askWhoAmI(fetchFn: Fetch, to: ClubAddress): Promise<MeAnsw
 	} catch {
 		return { ok: false, reason: 'unreachable' };
 	}
-	if (response.status === 401 || response.status === 403) return { ok: false, reason: 'refused' };
+	if (response.status === 401 || response.status === 403) {
+		const body = (await json(response)) as { error?: unknown } | undefined;
+		return { ok: false, reason: 'refused', revoked: body?.error === 'token-revoked' };
+	}
 	if (!response.ok) return { ok: false, reason: 'unreachable' };
 	const me = v.safeParse(MeSchema, await json(response));
 	return me.success ? { ok: true, me: me.output } : { ok: false, reason: 'unreachable' };
@@ -79,8 +85,14 @@ export type BatchAnswer =
 	| { kind: 'ack'; ack: Ack }
 	/** The token no longer opens the club (revoked, or unknown): stop sending. */
 	| { kind: 'revoked' }
-	/** The batch's operation at `index` is one the club's schema refuses: keep it aside. */
-	| { kind: 'invalid'; index: number | null }
+	/**
+	 * The club cannot take the batch's operation at `index` (null: it did not say which): its
+	 * schema refuses it (400), it is too large (413), or its database cannot hold a value of it
+	 * (422 unstorable). Sending it again would change nothing: it is set aside with `code`.
+	 */
+	| { kind: 'set-aside'; index: number | null; code: string; path?: string }
+	/** The club's server failed on the batch (500): maybe on one of its operations. */
+	| { kind: 'failed' }
 	/** No answer, the server busy or away: send again later (after `after` ms, when it says). */
 	| { kind: 'retry'; after: number | null };
 
@@ -88,6 +100,16 @@ export type BatchAnswer =
 function opIndex(path: unknown): number | null {
 	const match = typeof path === 'string' ? /^ops\[(\d+)\]/.exec(path) : null;
 	return match ? Number(match[1]) : null;
+}
+
+/** What the club's answer to a batch that it did not take says about its operations. */
+async function notTaken(response: Response): Promise<BatchAnswer> {
+	const body = (await json(response)) as { error?: unknown; path?: unknown } | undefined;
+	const code = typeof body?.error === 'string' ? body.error : 'invalid';
+	const index = opIndex(body?.path);
+	// Within the operation: `ops[3].evening.rounds[0]` → `evening.rounds[0]`.
+	const path = typeof body?.path === 'string' ? body.path.replace(/^ops\[\d+\]\.?/, '') : undefined;
+	return { kind: 'set-aside', index, code, ...(path ? { path } : {}) };
 }
 
 export async function sendBatch(
@@ -110,12 +132,37 @@ export async function sendBatch(
 		const ack = v.safeParse(AckSchema, await json(response));
 		return ack.success ? { kind: 'ack', ack: ack.output } : { kind: 'retry', after: null };
 	}
-	if (response.status === 400 || response.status === 413) {
-		const body = (await json(response)) as { path?: unknown } | undefined;
-		return { kind: 'invalid', index: opIndex(body?.path) };
-	}
+	if ([400, 413, 422].includes(response.status)) return notTaken(response);
+	// 502, 503 and 504 say the server (or the proxy before it) is away, not that a batch is bad.
+	if (response.status === 500) return { kind: 'failed' };
 	const seconds = Number(response.headers.get('Retry-After'));
 	return { kind: 'retry', after: seconds > 0 ? seconds * 1000 : null };
+}
+
+/**
+ * Why a request to the club failed while the phone has signal: the club's server answers
+ * GET /v1/hello (any origin) with the one app address it serves; when that is not this page's,
+ * the browser refused the club's answers to this page, and the phone can say where to open the
+ * app. Null when the server does not answer either, or serves this origin.
+ */
+export async function otherAppOrigin(
+	fetchFn: Fetch,
+	server: string,
+	pageOrigin: string
+): Promise<string | null> {
+	try {
+		const response = await fetchFn(`${server}/v1/hello`, {
+			credentials: 'omit',
+			cache: 'no-store'
+		});
+		if (!response.ok) return null;
+		const hello = v.safeParse(HelloSchema, await json(response));
+		if (!hello.success) return null;
+		const appOrigin = new URL(hello.output.appOrigin).origin;
+		return appOrigin !== new URL(pageOrigin).origin ? appOrigin : null;
+	} catch {
+		return null;
+	}
 }
 
 export type StandingsAnswer =

@@ -23,16 +23,9 @@ function badKnobText(p: Params): string {
 	const args = { knob: knobLabel(knob), value: String(p.value ?? '') };
 	const spec = (KNOBS as Record<string, KnobSpec | undefined>)[knob];
 	const whole = spec?.kind === 'whole' ? spec : null;
-	const limit = (x: number | null | undefined) =>
-		x === null || x === undefined ? '' : formatNumber(x);
-	const min = limit(whole?.min);
-	const max = p.max !== undefined ? text(p, 'max') : limit(whole?.max);
-	if (!whole)
-		return max === '' ? m.problem_bad_knob(args) : m.problem_bad_knob_max({ ...args, max });
-	if (min !== '' && max !== '') return m.problem_bad_knob_range({ ...args, min, max });
-	if (min !== '') return m.problem_bad_knob_min({ ...args, min });
-	if (max !== '') return m.problem_bad_knob_max({ ...args, max });
-	return m.problem_bad_knob_whole(args);
+	const max = p.max !== undefined ? text(p, 'max') : whole ? formatNumber(whole.max) : '';
+	if (whole) return m.problem_bad_knob_range({ ...args, min: formatNumber(whole.min), max });
+	return max === '' ? m.problem_bad_knob(args) : m.problem_bad_knob_max({ ...args, max });
 }
 
 const MESSAGES: Record<ProblemCode, (p: Params) => string> = {

@@ -3,7 +3,7 @@ import type { Problem, RulesChoice } from '$lib/rules/types';
 import type { CabooseDb, EveningRow, PlayerRow, SeatRow } from './database';
 import { withRounds, type EveningListItem } from './group';
 import { byLastPlayed } from './players';
-import { writeSummary } from './summaries';
+import { nextRevision, writeSummary } from './summaries';
 import { outboxTables, recordDelete, wholeEveningTables } from './outbox';
 import { revisionMoved, type MadeFrom, type Stale } from './rounds';
 
@@ -111,7 +111,7 @@ export async function deleteEvening(
 		// The club hears of it at the revision after the last write (an evening without a
 		// summary, its rules unreadable here, was never sent).
 		if (evening && summary?.revision !== undefined) {
-			await recordDelete(db, id, summary.revision + 1);
+			await recordDelete(db, id, nextRevision(summary.revision));
 		}
 		await db.drafts.where('eveningId').equals(id).delete();
 		await db.tableEvents

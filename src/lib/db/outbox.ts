@@ -9,6 +9,8 @@ import type { CabooseDb, ClubMembership, EveningRow, OutboxOp, OutboxRow, RoundR
 
 /** The meta row that holds the club this phone joined. */
 export const CLUB_KEY = 'club';
+/** The meta row that holds the last club standings read (db/club.ts), for a phone offline. */
+export const CLUB_STANDINGS_KEY = 'clubStandings';
 
 /** What a write that changes an evening must also hold in its transaction. */
 export function outboxTables(db: CabooseDb) {
@@ -74,14 +76,21 @@ export async function recordPut(
 	});
 }
 
-/** Inside the caller's read-write transaction: the evening's removal, at `revision`. */
+/**
+ * Inside the caller's read-write transaction: the evening's removal, at `revision`. A table
+ * whose key the club revoked parks it: a new link for the table sends it (db/club.ts), as it
+ * sends every evening as it is then; a removed one has nothing else to say it.
+ */
 export async function recordDelete(
 	db: CabooseDb,
 	eveningId: string,
 	revision: number
 ): Promise<void> {
-	if (!(await sendsToClub(db))) return;
-	await append(db, { id: crypto.randomUUID(), eveningId, revision, kind: 'delete' });
+	const club = await clubMembership(db);
+	if (!club || club.role !== 'table') return;
+	const op: OutboxOp = { id: crypto.randomUUID(), eveningId, revision, kind: 'delete' };
+	if (club.revoked) await db.outbox.add({ held: 2, op, server: club.server });
+	else await append(db, op);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -105,34 +114,84 @@ export async function outboxCounts(db: CabooseDb): Promise<OutboxCounts> {
 	}));
 }
 
+/** An evening with changes set aside (the club refused them, or cannot take them), for Settings. */
+export interface SetAsideEvening {
+	eveningId: string;
+	/** Its players and when it began, from the change itself; null for a delete. */
+	names: string[] | null;
+	createdAt: number | null;
+	/** Why its latest change was set aside: the code, and where in it when the club said. */
+	code: string;
+	path?: string;
+	detail?: string;
+}
+
+/** Evenings with changes set aside, one line each (its latest change's reason), oldest first. */
+export async function setAsideEvenings(db: CabooseDb): Promise<SetAsideEvening[]> {
+	const byEvening = new Map<string, SetAsideEvening>();
+	await db.outbox
+		.where('held')
+		.equals(1)
+		.each((row) => {
+			const { op } = row;
+			const { path, detail } = row;
+			byEvening.set(op.eveningId, {
+				eveningId: op.eveningId,
+				names: op.kind === 'put' ? op.evening.evening.players.map((p) => p.name) : null,
+				createdAt: op.kind === 'put' ? op.evening.evening.createdAt : null,
+				code: row.refused ?? 'refused',
+				...(path !== undefined ? { path } : {}),
+				...(detail !== undefined ? { detail } : {})
+			});
+		});
+	return [...byEvening.values()];
+}
+
 /**
- * What the club answered for a batch of `sent` rows: the operations it stored or already had are
- * dropped, the ones it refused are kept aside with their code; any other stays to be sent again.
+ * Sends again what was set aside (the club's server was mended, say): each goes back to the
+ * outbox in its place; one the club still refuses is set aside again.
  */
-export async function settleOps(
-	db: CabooseDb,
-	sent: readonly OutboxRow[],
-	done: readonly string[],
-	refused: readonly { id: string; code: string }[]
-): Promise<void> {
-	const doneIds = new Set(done);
-	const refusedBy = new Map(refused.map((r) => [r.id, r.code]));
+export async function sendSetAsideAgain(db: CabooseDb): Promise<void> {
 	await db.transaction('rw', db.outbox, async () => {
-		for (const row of sent) {
-			if (row.seq === undefined) continue;
-			if (doneIds.has(row.op.id)) await db.outbox.delete(row.seq);
-			else if (refusedBy.has(row.op.id)) {
-				await db.outbox.update(row.seq, { held: 1, refused: refusedBy.get(row.op.id)! });
-			}
-		}
+		await db.outbox
+			.where('held')
+			.equals(1)
+			.modify((row) => {
+				row.held = 0;
+				delete row.refused;
+				delete row.path;
+				delete row.detail;
+			});
 	});
 }
 
-/** Leaves the club: nothing more is sent; every evening stays on the phone. */
+/**
+ * Leaves the club: nothing more is sent; every evening stays on the phone. A delete not yet sent
+ * is parked for that club (the evening is gone here, so nothing else could tell it): joining it
+ * again sends it (db/club.ts).
+ */
 export async function leaveClub(db: CabooseDb): Promise<void> {
 	await db.transaction('rw', [db.meta, db.outbox], async () => {
-		await db.meta.delete(CLUB_KEY);
+		const club = await clubMembership(db);
+		const deletes = club ? await unsentDeletes(db, club.server) : [];
+		await db.meta.bulkDelete([CLUB_KEY, CLUB_STANDINGS_KEY]);
 		await db.outbox.clear();
+		await db.outbox.bulkAdd(deletes.map(({ op, server }) => ({ held: 2, op, server })));
+	});
+}
+
+/**
+ * Inside a transaction over the outbox: every delete not yet sent (waiting, or parked when the
+ * phone left a club), with the club server it is for (`server`: the club joined now).
+ */
+export async function unsentDeletes(
+	db: CabooseDb,
+	server: string | null
+): Promise<{ op: OutboxOp; server: string }[]> {
+	const rows = await db.outbox.where('held').anyOf(0, 2).toArray();
+	return rows.flatMap((row) => {
+		const to = row.held === 2 ? row.server : server;
+		return row.op.kind === 'delete' && to ? [{ op: row.op, server: to }] : [];
 	});
 }
 

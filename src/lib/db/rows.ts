@@ -155,11 +155,20 @@ export type OutboxOp =
 export interface OutboxRow {
 	/** Auto-increment: the order of the writes, the order they are sent in. */
 	seq?: number;
-	/** 0: waiting to be sent; 1: the club refused it (kept aside, never sent again). */
-	held: 0 | 1;
+	/**
+	 * 0: waiting to be sent; 1: set aside (the club refused it, or cannot take it: never sent
+	 * again); 2: parked (a delete not yet sent when the phone left its club, kept so that joining
+	 * that club again sends it).
+	 */
+	held: 0 | 1 | 2;
 	op: OutboxOp;
-	/** Why the club refused it (its code), when held. */
+	/** Why it was set aside (a code: the club's refusal, or the phone's own), when held. */
 	refused?: string;
+	/** Where in the operation, when the club said (`evening.rounds[3]`), and the rules' code. */
+	path?: string;
+	detail?: string;
+	/** The club server a parked delete is for. */
+	server?: string;
 }
 
 export type CabooseDb = Dexie & {

@@ -52,19 +52,35 @@ export function nextSummary(
 export const CHANGED_ALL = -1;
 
 /**
+ * Revisions per millisecond of the clock that floors them: room for many writes within one
+ * millisecond, and a floor (about 1.7e15 today, below 2^53 until the year 2255) above every
+ * revision phones drew at random (below 2^48) before revisions followed the clock.
+ */
+const REVISIONS_PER_MS = 1000;
+
+/**
+ * The revision a write stores after `previous` (the evening's revision here, if any), above
+ * `above` too when given (the club's, which the phone continues from): one more, and never below
+ * the clock. So an evening's revision only grows, on this phone and across phones: an evening
+ * restored from a backup, imported on another phone, or deleted and brought back starts above
+ * every revision written before it (as far as the phones' clocks agree; when they do not, the
+ * club says so, and the phone continues from the club's revision).
+ */
+export function nextRevision(previous: number | null, above = 0, now = Date.now()): number {
+	return Math.max(Math.max(previous ?? 0, above) + 1, Math.floor(now) * REVISIONS_PER_MS);
+}
+
+/**
  * The revision fields of the summary a write stores after `before` (the summary stored until
- * then, if any), having changed rounds from index `changedFrom` on.
+ * then, if any), having changed rounds from index `changedFrom` on; above `above` when given.
  */
 function revisionAfter(
 	before: SummaryRow | undefined,
-	changedFrom: number
+	changedFrom: number,
+	above?: number
 ): Pick<SummaryRow, 'revision' | 'previous' | 'changedFrom'> {
 	const previous = before?.revision ?? null;
-	// A summary without a revision starts a new line at a random place, so that it never takes
-	// the number of one that was deleted with its evening or written before revisions were kept.
-	// (From 1: a club takes revisions from 1 on.)
-	const revision = previous === null ? 1 + Math.floor(Math.random() * 2 ** 48) : previous + 1;
-	return { revision, previous, changedFrom };
+	return { revision: nextRevision(previous, above), previous, changedFrom };
 }
 
 function summaryFrom(
@@ -136,14 +152,16 @@ export async function putSummary(
 /**
  * Inside the caller's read-write transaction (with `summaries` and `outboxTables` in its scope):
  * stores the summary of `evening` as written with `rounds`, by a write that changed rounds from
- * `changedFrom` on. An evening whose rules this build cannot read gets no summary (and sends the
- * club nothing); readers derive it (and meet the same error) as before summaries were stored.
+ * `changedFrom` on, at a revision above `above` when given (the club's). An evening whose rules
+ * this build cannot read gets no summary (and sends the club nothing); readers derive it (and
+ * meet the same error) as before summaries were stored.
  */
 export async function writeSummary(
 	db: CabooseDb,
 	evening: EveningRow,
 	rounds: readonly RoundRow[],
-	changedFrom: number = CHANGED_ALL
+	changedFrom: number = CHANGED_ALL,
+	above?: number
 ): Promise<void> {
 	let summary: SummaryRow;
 	try {
@@ -155,7 +173,7 @@ export async function writeSummary(
 	const before = await db.summaries.get(evening.id);
 	await putSummary(
 		db,
-		{ ...summary, ...revisionAfter(before, changedFrom) },
+		{ ...summary, ...revisionAfter(before, changedFrom, above) },
 		evening,
 		() => rounds
 	);

@@ -4,6 +4,8 @@
 import * as v from 'valibot';
 import { Id, Name, Time, Whole } from '../atoms';
 import {
+	MAX_HAND_POINTS,
+	MAX_SCHEDULE_LENGTH,
 	MAX_SEATS,
 	MAX_SET_SIZE as MAX_SET,
 	PRESET_IDS,
@@ -25,7 +27,7 @@ const Bit = v.picklist([0, 1]);
 
 const WireHandSchema = v.union([
 	v.null(),
-	v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(1_000_000)),
+	v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(MAX_HAND_POINTS)),
 	v.pipe(v.string(), v.maxLength(MAX_TILE_INDEX + 1))
 ]);
 
@@ -70,7 +72,11 @@ const KnobValue = v.union([
 	v.boolean(),
 	v.pipe(v.number(), v.safeInteger()),
 	v.pipe(v.string(), v.maxLength(40)),
-	v.pipe(v.array(v.pipe(Whole, v.maxValue(MAX_SET))), v.minLength(1), v.maxLength(1000))
+	v.pipe(
+		v.array(v.pipe(Whole, v.maxValue(MAX_SET))),
+		v.minLength(1),
+		v.maxLength(MAX_SCHEDULE_LENGTH)
+	)
 ]);
 
 export const WireSchema = v.strictTuple([

@@ -17,10 +17,13 @@ export * from './types';
 export { PRESET_IDS, PRESETS } from './presets';
 export type { PresetInfo } from './presets';
 export { resolveRules, validateRules } from './resolve';
+export { MAX_HAND_POINTS, maxSeatTotal } from './limits';
 export {
 	SET_SIZES,
 	MAX_SET_SIZE,
 	MAX_SCHEDULE_LENGTH,
+	MAX_TILE_POINTS,
+	MAX_ELIMINATION,
 	SCHEDULE_NAMES,
 	BLOCKED_RULES,
 	MODES,
@@ -71,6 +74,7 @@ export {
 	eveningSetup,
 	playerKey,
 	cleanName,
+	wellFormed,
 	MAX_NAME_LENGTH,
 	MAX_SEATS
 } from './setup';

@@ -14,6 +14,17 @@ export const MAX_SET_SIZE = 18;
 export const SCHEDULE_NAMES = ['descending', 'cyclic', 'ascending', 'evens', 'odds'] as const;
 /** A custom schedule holds at most this many engines (a file's or a link's too). */
 export const MAX_SCHEDULE_LENGTH = 1000;
+/**
+ * The most points a knob may give one tile (a blank half, the double blank, a double) or the
+ * going-out bonus (either way). Every number of an evening follows from the knobs' limits
+ * (limits.ts): a hand, a round and a seat's total over the longest evening a club takes stay
+ * far inside what its database holds (a seat's total in a 32-bit integer).
+ */
+export const MAX_TILE_POINTS = 10_000;
+/** An elimination threshold at most: far above any seat's total that a real evening reaches. */
+export const MAX_ELIMINATION = 1_000_000;
+/** Tiles in the largest set: no deal gives anyone more. */
+const MAX_DEAL = ((MAX_SET_SIZE + 1) * (MAX_SET_SIZE + 2)) / 2;
 export const BLOCKED_RULES = ['count', 'void', 'lowest-zero'] as const;
 export const MODES = ['penalty', 'plus'] as const;
 export const START_RULES = ['engine-holder', 'rotate'] as const;
@@ -38,11 +49,8 @@ export type KnobGroup = (typeof KNOB_GROUPS)[number];
 /** A knob's allowed values, as plain data, and where the setup screen sets it. */
 export type KnobSpec = { group: KnobGroup } & (
 	| { kind: 'one-of'; values: readonly unknown[]; base: unknown }
-	/**
-	 * A whole number from `min` to `max` (no limit where null), or also null ("none", an empty
-	 * field) when `none`.
-	 */
-	| { kind: 'whole'; min: number | null; max: number | null; none: boolean; base: number | null }
+	/** A whole number from `min` to `max`, or also null ("none", an empty field) when `none`. */
+	| { kind: 'whole'; min: number; max: number; none: boolean; base: number | null }
 	| { kind: 'bool'; base: boolean }
 	/** A named schedule, or a list of engines of the set (isSchedule). */
 	| { kind: 'schedule'; base: Schedule }
@@ -50,11 +58,12 @@ export type KnobSpec = { group: KnobGroup } & (
 
 const oneOf = <const T extends readonly unknown[]>(group: KnobGroup, values: T, base: T[number]) =>
 	({ kind: 'one-of', group, values, base }) as const;
+/** A whole number knob: every one has both limits, so no value of it can outgrow what holds it. */
 const whole = <const None extends boolean>(
 	group: KnobGroup,
-	limits: { min: number | null; max?: number | null; none: None },
+	limits: { min: number; max: number; none: None },
 	base: None extends true ? number | null : number
-) => ({ kind: 'whole', group, max: null, ...limits, base }) as const;
+) => ({ kind: 'whole', group, ...limits, base }) as const;
 const bool = (group: KnobGroup, base: boolean) => ({ kind: 'bool', group, base }) as const;
 const schedule = (group: KnobGroup, base: Schedule) => ({ kind: 'schedule', group, base }) as const;
 
@@ -68,9 +77,9 @@ export const KNOBS = {
 	// Every sheet: 12-12 first, then 11-11 … down to 0-0 (13 rounds).
 	schedule: schedule('evening', 'descending'),
 	/** Cut the schedule to its first N rounds; null = the whole schedule. */
-	rounds: whole('evening', { min: 1, none: true }, null),
+	rounds: whole('evening', { min: 1, max: MAX_SCHEDULE_LENGTH, none: true }, null),
 	/** Tiles each, overriding the preset's deal table (needed for sets other than double-12). */
-	deal: whole('evening', { min: 1, none: true }, null),
+	deal: whole('evening', { min: 1, max: MAX_DEAL, none: true }, null),
 	/**
 	 * Who starts a round: the holder of the engine (000, 002, 003: the holder of the engine or the
 	 * highest double starts), or the seat after the last starter.
@@ -78,16 +87,16 @@ export const KNOBS = {
 	start: oneOf('evening', START_RULES, 'engine-holder'),
 	mode: oneOf('evening', MODES, 'penalty'),
 	/** Elimination threshold T, or null. */
-	elimination: whole('evening', { min: 1, none: true }, null),
+	elimination: whole('evening', { min: 1, max: MAX_ELIMINATION, none: true }, null),
 	/** Break equal totals by most rounds won (a US house rule). */
 	tieBreakRoundsWon: bool('evening', false),
 
-	blankHalf: whole('scoring', { min: 0, none: false }, 0),
+	blankHalf: whole('scoring', { min: 0, max: MAX_TILE_POINTS, none: false }, 0),
 	doubleFactor: oneOf('scoring', DOUBLE_FACTORS, 1),
-	doubleBlank: whole('scoring', { min: 0, none: true }, null),
-	doubleFlat: whole('scoring', { min: 0, none: true }, null),
-	// A bonus is usually 0, -5 or -10; any whole number is allowed (plus-mode houses give +).
-	goingOutBonus: whole('scoring', { min: null, none: false }, 0),
+	doubleBlank: whole('scoring', { min: 0, max: MAX_TILE_POINTS, none: true }, null),
+	doubleFlat: whole('scoring', { min: 0, max: MAX_TILE_POINTS, none: true }, null),
+	// A bonus is usually 0, -5 or -10; either sign is allowed (plus-mode houses give +).
+	goingOutBonus: whole('scoring', { min: -MAX_TILE_POINTS, max: MAX_TILE_POINTS, none: false }, 0),
 	blocked: oneOf('scoring', BLOCKED_RULES, 'count'),
 
 	// The live table's knobs (informational for scoring).
@@ -177,10 +186,7 @@ export function knobAccepts(knob: Knob, x: unknown): boolean {
 		case 'schedule':
 			return isSchedule(x);
 		case 'whole':
-			return (
-				(x === null && spec.none) ||
-				(isWhole(x) && (spec.min === null || x >= spec.min) && (spec.max === null || x <= spec.max))
-			);
+			return (x === null && spec.none) || (isWhole(x) && x >= spec.min && x <= spec.max);
 	}
 }
 

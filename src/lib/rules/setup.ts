@@ -11,14 +11,24 @@ export const MAX_NAME_LENGTH = 40;
 export const MAX_SEATS = 10;
 
 /**
- * A name as it is stored: in Unicode's composed form (NFC), a control character (a pasted tab or
- * line break) turned into a space, invisible zero-width characters (U+200B, U+2060, U+FEFF)
- * dropped, trimmed. So "Ann" and "Ann"+U+200B are one name, and what setup accepts a backup of
+ * Text as valid Unicode: a lone surrogate (half of a character, which a file or a paste can
+ * carry, and which no database or other phone need take) becomes U+FFFD, the replacement
+ * character. Whole characters, emoji included, are kept.
+ */
+export function wellFormed(text: string): string {
+	if (!/[\uD800-\uDFFF]/.test(text)) return text;
+	return Array.from(text, (ch) => (/^[\uD800-\uDFFF]$/.test(ch) ? '\uFFFD' : ch)).join('');
+}
+
+/**
+ * A name as it is stored: valid Unicode (wellFormed), in its composed form (NFC), a control
+ * character (a pasted tab or line break) turned into a space, invisible zero-width characters
+ * (U+200B, U+2060, U+FEFF) dropped, trimmed. So "Ann" and "Ann"+U+200B are one name, and what setup accepts a backup of
  * it takes back. The zero-width joiners that emoji and some scripts need are kept.
  */
 export function cleanName(name: string): string {
 	return (
-		name
+		wellFormed(name)
 			.normalize('NFC')
 			// eslint-disable-next-line no-control-regex
 			.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')

@@ -15,6 +15,8 @@ export class HomeEvenings {
 	newestOpen = $state.raw<EveningSummary | null>(null);
 	/** The phone joined a club (as a table or a viewer): home links to its standings. */
 	inClub = $state(false);
+	/** Joined as the club's organiser: home links to the club night. */
+	organiser = $state(false);
 
 	/** Reads now and again after every write in another tab; returns the stop for `$effect`. */
 	watch(): () => void {
@@ -36,6 +38,7 @@ export class HomeEvenings {
 				if (stopped) return;
 				this.newestOpen = open ? summaryOf(open) : null;
 				this.inClub = club !== null;
+				this.organiser = club?.role === 'organiser';
 			} catch (e) {
 				console.error('Caboose: the saved evenings could not be read', e);
 			} finally {

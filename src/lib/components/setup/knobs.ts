@@ -306,5 +306,5 @@ export function knobHint(knob: NumberKnob): string {
 /** The keyboard a number field opens: digits only, unless the knob allows a number below 0. */
 export function knobKeyboard(knob: NumberKnob): 'numeric' | 'text' {
 	const { min } = KNOBS[knob];
-	return min !== null && min >= 0 ? 'numeric' : 'text';
+	return min >= 0 ? 'numeric' : 'text';
 }

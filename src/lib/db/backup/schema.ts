@@ -4,9 +4,11 @@
 // ($lib/atoms); what is only the file's (size caps) is here.
 
 import * as v from 'valibot';
-import { Id, Name, Time, Whole } from '$lib/atoms';
+import { Id, Name, Text, Time, Whole } from '$lib/atoms';
 import {
 	KNOB_NAMES,
+	MAX_HAND_POINTS,
+	MAX_SCHEDULE_LENGTH,
 	MAX_SEATS,
 	MAX_SET_SIZE,
 	PRESET_IDS,
@@ -20,14 +22,11 @@ import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from './types';
 const Pip = v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(MAX_SET_SIZE));
 const Tile = v.strictTuple([Pip, Pip]);
 const Hand = v.union([
-	v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(1_000_000)),
+	v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(MAX_HAND_POINTS)),
 	v.pipe(v.array(Tile), v.maxLength(190))
 ]);
 
 const Seat = v.strictObject({ id: Id, name: Name });
-
-/** A custom schedule in a file holds at most this many engines. */
-const MAX_SCHEDULE_LENGTH = 1000;
 
 /** A knob of the rules core's knob table, optional: the rules core's own check decides. */
 const knob = (k: Knob) =>
@@ -40,10 +39,7 @@ const knob = (k: Knob) =>
 export const RulesChoiceSchema = v.strictObject({
 	preset: v.picklist(PRESET_IDS),
 	schedule: v.optional(
-		v.custom<unknown>(
-			(x) => isSchedule(x) && (typeof x === 'string' || x.length <= MAX_SCHEDULE_LENGTH),
-			`not a schedule of at most ${MAX_SCHEDULE_LENGTH} engines`
-		)
+		v.custom<unknown>(isSchedule, `not a schedule of at most ${MAX_SCHEDULE_LENGTH} engines`)
 	),
 	...Object.fromEntries(KNOB_NAMES.map((k) => [k, knob(k)]))
 });
@@ -90,7 +86,7 @@ const TableEventSchema = v.strictObject({
 const PlayerSchema = v.strictObject({
 	id: Id,
 	name: Name,
-	key: v.pipe(v.string(), v.maxLength(200)),
+	key: v.pipe(Text, v.maxLength(200)),
 	lastPlayedAt: Time
 });
 

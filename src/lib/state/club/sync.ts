@@ -3,14 +3,20 @@
 // or had them already). It runs beside the screens and never holds a tap: a write only appends to
 // the outbox in its own transaction, and the loop reads and settles the outbox in short ones of
 // its own. Offline, it waits for the browser's `online`; on a failure it tries again later,
-// waiting twice as long each time (up to a minute). A 401 means the club ended this table's
-// access: it stops, and Settings says so; every evening stays on the phone.
+// waiting twice as long each time (up to a minute). An operation the club refuses or cannot take
+// is set aside with its reason (db/settle.ts) and the rest go on; one the club holds a newer
+// revision of is sent again above it. A 401 means the club ended this table's access: it stops,
+// and Settings says so; every evening stays on the phone.
 
-import type { CabooseDb } from '$lib/db/database';
-import { clubMembership, markRevoked, settleOps, waitingOps, outboxCounts } from '$lib/db/outbox';
-import { backoff, sendBatch, type Fetch } from '$lib/club/client';
+import type { CabooseDb, OutboxRow } from '$lib/db/database';
+import { clubMembership, markRevoked, waitingOps, outboxCounts } from '$lib/db/outbox';
+import { settleOps } from '$lib/db/settle';
+import { backoff, sendBatch, type BatchAnswer, type Fetch } from '$lib/club/client';
 import { MAX_BATCH_OPS, type ClubOp } from '$lib/club/protocol';
 import { appDb, follow } from '../app-db';
+
+/** Failures of the club's server (500) on the same batch in a row before it is taken apart. */
+export const SERVER_FAILURES = 3;
 
 export type SyncStatus = 'idle' | 'sending' | 'offline' | 'waiting-to-retry' | 'stopped';
 
@@ -32,6 +38,8 @@ function webLock<T>(work: () => Promise<T>): Promise<T> {
 	return locks ? (locks.request('caboose-club-sync', work) as Promise<T>) : work();
 }
 
+const idOf = (x: string | { id: string }) => (typeof x === 'string' ? x : x.id);
+
 export class ClubSync {
 	readonly #db: CabooseDb;
 	readonly #fetch: Fetch;
@@ -46,7 +54,10 @@ export class ClubSync {
 	#stopped = false;
 	#retry: unknown = null;
 	#failures = 0;
-	#batchSize = MAX_BATCH_OPS;
+	/** Operations left to send one at a time while looking for one the club cannot take. */
+	#search = 0;
+	/** The batch the club's server failed on, and how many times in a row. */
+	#failed: { first: string; size: number; count: number } | null = null;
 	status: SyncStatus = 'idle';
 
 	constructor(db: CabooseDb = appDb, options: SyncOptions = {}) {
@@ -122,37 +133,81 @@ export class ClubSync {
 			const club = await clubMembership(this.#db);
 			if (!club || club.role !== 'table' || club.revoked) return this.#setStatus('stopped');
 			if (!this.#isOnline()) return this.#setStatus('offline');
-			const batch = await waitingOps(this.#db, this.#batchSize);
+			const batch = await waitingOps(this.#db, this.#search > 0 ? 1 : MAX_BATCH_OPS);
 			if (batch.length === 0) return this.#setStatus('idle');
 			this.#setStatus('sending');
 			const ops = batch.map((row) => row.op as ClubOp);
 			const answer = await sendBatch(this.#fetch, club, ops);
-			switch (answer.kind) {
-				case 'ack': {
-					const { applied, ignored, refused } = answer.ack;
-					await settleOps(this.#db, batch, [...applied, ...ignored], refused);
-					this.#failures = 0;
-					this.#batchSize = MAX_BATCH_OPS;
-					break;
-				}
-				case 'invalid': {
-					// One operation the club refuses unread would hold back every one after it. When
-					// the answer does not say which, they go one at a time until it is found.
-					if (answer.index === null && batch.length > 1) {
-						this.#batchSize = 1;
-						break;
-					}
-					const bad = batch[answer.index ?? 0];
-					await settleOps(this.#db, batch, [], bad ? [{ id: bad.op.id, code: 'invalid' }] : []);
-					break;
-				}
-				case 'revoked':
-					await markRevoked(this.#db, club.token);
-					return this.#setStatus('stopped');
-				case 'retry':
-					return this.#later(answer.after);
+			if (answer.kind === 'revoked') {
+				await markRevoked(this.#db, club.token);
+				return this.#setStatus('stopped');
+			}
+			if (answer.kind === 'retry') return this.#later(answer.after);
+			if (answer.kind === 'failed' && !(await this.#failedAgain(batch))) {
+				return this.#later(null);
+			}
+			if (answer.kind === 'set-aside') await this.#setAside(batch, answer);
+			if (answer.kind === 'ack') {
+				const { applied, ignored, refused, behind } = answer.ack;
+				const named = new Set([...applied, ...ignored, ...refused, ...behind].map(idOf));
+				// An answer that names none of the batch would have it sent again at once, forever.
+				if (!batch.some((row) => named.has(row.op.id))) return this.#later(null);
+				await settleOps(this.#db, batch, {
+					done: [...applied, ...ignored],
+					setAside: refused,
+					behind
+				});
+				this.#failures = 0;
+				this.#failed = null;
+				this.#search = Math.max(0, this.#search - batch.length);
 			}
 		}
+	}
+
+	/**
+	 * One operation the club cannot take would hold back every one after it: it is set aside with
+	 * the club's reason. When the answer does not say which, they go one at a time until it is
+	 * found (or the batch is through).
+	 */
+	async #setAside(
+		batch: readonly OutboxRow[],
+		answer: Extract<BatchAnswer, { kind: 'set-aside' }>
+	): Promise<void> {
+		if (answer.index === null && batch.length > 1) {
+			this.#search = batch.length;
+			return;
+		}
+		const bad = batch[answer.index ?? 0];
+		if (!bad) return;
+		const { code, path } = answer;
+		await settleOps(this.#db, batch, {
+			done: [],
+			setAside: [{ id: bad.op.id, code, ...(path ? { path } : {}) }]
+		});
+		this.#search = 0;
+	}
+
+	/**
+	 * The club's server failed (500) on `batch`. A server that fails the same batch every time
+	 * (a value it chokes on) must not hold the phone forever: after SERVER_FAILURES in a row the
+	 * batch goes one at a time, and an operation that alone fails as often is set aside. True when
+	 * this was settled so; false: wait, and send the same again.
+	 */
+	async #failedAgain(batch: readonly OutboxRow[]): Promise<boolean> {
+		const first = batch[0]!.op.id;
+		const same = this.#failed?.first === first && this.#failed.size === batch.length;
+		this.#failed = { first, size: batch.length, count: same ? this.#failed!.count + 1 : 1 };
+		if (this.#failed.count < SERVER_FAILURES) return false;
+		this.#failed = null;
+		if (batch.length > 1) this.#search = batch.length;
+		else {
+			await settleOps(this.#db, batch, {
+				done: [],
+				setAside: [{ id: first, code: 'server-error' }]
+			});
+			this.#search = 0;
+		}
+		return true;
 	}
 
 	#later(after: number | null): void {

@@ -1,0 +1,123 @@
+// The phone's side of the club night's protocol (night-protocol.ts): the organiser's reads and
+// writes, the wall's reads, and what each answer means. No Dexie, no DOM: `fetch` is passed in.
+import * as v from 'valibot';
+import { call, json, type ClubAddress, type Fetch } from './client';
+import {
+	IDEMPOTENCY_HEADER,
+	IF_MATCH_HEADER,
+	MembersSchema,
+	NightSchema,
+	RefusedSchema,
+	SeasonSchema,
+	StaleSchema,
+	type CheckIn,
+	type Members,
+	type NewGame,
+	type Night,
+	type NightRefusal,
+	type Season
+} from './night-protocol';
+
+/** A read's answer: the value, or why there is none. */
+export type ReadAnswer<T> =
+	| { ok: true; value: T }
+	/** The club refuses this token (revoked, unknown, or not the organiser's for an organiser read). */
+	| { ok: false; reason: 'refused' }
+	/** No answer, or not a club's answer. */
+	| { ok: false; reason: 'unreachable' };
+
+/** What became of an organiser's write. */
+export type WriteAnswer =
+	| { ok: true }
+	/** The club's rules refuse it: each problem in words on the screen; nothing was stored. */
+	| { ok: false; reason: 'refused'; problems: NightRefusal[] }
+	/** Another write came first: read the night again and decide again; nothing was stored. */
+	| { ok: false; reason: 'stale'; revision: number }
+	/** This token is not the organiser's (any more): nothing was stored. */
+	| { ok: false; reason: 'organiser-only' }
+	/** No answer (it may or may not be stored: the same key sent again is answered, not redone). */
+	| { ok: false; reason: 'unreachable' };
+
+async function read<T>(
+	fetchFn: Fetch,
+	to: ClubAddress,
+	path: string,
+	schema: v.GenericSchema<unknown, T>
+): Promise<ReadAnswer<T>> {
+	let response: Response;
+	try {
+		response = await call(fetchFn, to, path);
+	} catch {
+		return { ok: false, reason: 'unreachable' };
+	}
+	if (response.status === 401 || response.status === 403) return { ok: false, reason: 'refused' };
+	if (!response.ok) return { ok: false, reason: 'unreachable' };
+	const parsed = v.safeParse(schema, await json(response));
+	return parsed.success ? { ok: true, value: parsed.output } : { ok: false, reason: 'unreachable' };
+}
+
+/** GET /v1/night: tonight (check-in only for the organiser). */
+export function fetchNight(fetchFn: Fetch, to: ClubAddress): Promise<ReadAnswer<Night>> {
+	return read(fetchFn, to, '/v1/night', NightSchema);
+}
+
+/** GET /v1/season: the season's standings by the club's stated rule. */
+export function fetchSeason(fetchFn: Fetch, to: ClubAddress): Promise<ReadAnswer<Season>> {
+	return read(fetchFn, to, '/v1/season', SeasonSchema);
+}
+
+/** GET /v1/members: the club's members (the organiser's only). */
+export function fetchMembers(fetchFn: Fetch, to: ClubAddress): Promise<ReadAnswer<Members>> {
+	return read(fetchFn, to, '/v1/members', MembersSchema);
+}
+
+/** An organiser's write: a fresh Idempotency-Key, and the night's revision the screen showed. */
+export interface Write {
+	method: 'PUT' | 'POST';
+	path: string;
+	body: unknown;
+	revision: number;
+	/** One per action: a retry of the same action sends the same key. */
+	key: string;
+}
+
+export async function write(fetchFn: Fetch, to: ClubAddress, w: Write): Promise<WriteAnswer> {
+	let response: Response;
+	try {
+		response = await call(fetchFn, to, w.path, {
+			method: w.method,
+			headers: {
+				'Content-Type': 'application/json',
+				[IDEMPOTENCY_HEADER]: w.key,
+				[IF_MATCH_HEADER]: String(w.revision)
+			},
+			body: JSON.stringify(w.body)
+		});
+	} catch {
+		return { ok: false, reason: 'unreachable' };
+	}
+	if (response.ok) return { ok: true };
+	if (response.status === 401 || response.status === 403) {
+		return { ok: false, reason: 'organiser-only' };
+	}
+	const body = await json(response);
+	const refused = v.safeParse(RefusedSchema, body);
+	if (response.status === 422 && refused.success) {
+		return { ok: false, reason: 'refused', problems: refused.output.problems };
+	}
+	const stale = v.safeParse(StaleSchema, body);
+	if (response.status === 409 && stale.success) {
+		return { ok: false, reason: 'stale', revision: stale.output.revision };
+	}
+	return { ok: false, reason: 'unreachable' };
+}
+
+/** PUT /v1/night/check-in: the whole list of who is here. */
+export function checkInWrite(checkIn: CheckIn, revision: number, key: string): Write {
+	return { method: 'PUT', path: '/v1/night/check-in', body: checkIn, revision, key };
+}
+
+/** POST /v1/night/games: the next game's seats (a deal, or a move). */
+export function gameWrite(game: NewGame, revision: number, key: string): Write {
+	return { method: 'POST', path: '/v1/night/games', body: game, revision, key };
+}

@@ -1,0 +1,149 @@
+// A real club server for the club's end-to-end tests (`npm run club`: embedded PGlite in a
+// temporary folder, on a free port, serving the app's origin), its admin CLI, and a phone that
+// joins it. `useClubServer()` starts one before a spec file's tests (in each worker that runs
+// them) and stops it (and removes its folder) after them.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+// The club server lives in this repository's server/ (CLUB_SERVER_DIR: another checkout of it).
+const SERVER_DIR = process.env.CLUB_SERVER_DIR ?? process.cwd();
+const MAIN = join(SERVER_DIR, 'server/src/main.ts');
+const TSX = join(SERVER_DIR, 'node_modules/.bin/tsx');
+
+export interface ClubServer {
+	/** The server's address. */
+	url: string;
+	/** Runs an admin command (`invite`, `revoke`, `evenings` …); its standard output. */
+	club(...args: string[]): Promise<string>;
+	/** Invites a table (or a viewer); its join link. */
+	invite(name: string, viewer?: boolean): Promise<string>;
+}
+
+function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const probe = createServer();
+		probe.once('error', reject);
+		probe.listen(0, '127.0.0.1', () => {
+			const { port } = probe.address() as { port: number };
+			probe.close(() => resolve(port));
+		});
+	});
+}
+
+/** For a spec file: a club server (named "Domino club") for its tests, serving the app's origin. */
+export function useClubServer(): ClubServer {
+	let server: ChildProcess | null = null;
+	let dataDir = '';
+	let env: NodeJS.ProcessEnv = {};
+	const handle: ClubServer = {
+		url: '',
+		async club(...args) {
+			const run = promisify(execFile);
+			const { stdout } = await run(TSX, ['--tsconfig', 'server/tsconfig.json', MAIN, ...args], {
+				cwd: SERVER_DIR,
+				env
+			});
+			return stdout;
+		},
+		async invite(name, viewer = false) {
+			const out = await handle.club('invite', ...(viewer ? ['--viewer'] : []), name);
+			const link = /^Join link: (\S+)$/m.exec(out)?.[1];
+			if (!link) throw new Error(`No join link in: ${out}`);
+			return link;
+		}
+	};
+
+	test.skip(!existsSync(MAIN) || !existsSync(TSX), `no club server at ${MAIN}`);
+
+	test.beforeAll(async ({ baseURL }) => {
+		// Its start (tsx, PGlite's first open and migrations) took over the 60 s a test may take
+		// on the shared 2-core machine; it waits for the server's 'serving on', no longer than this.
+		test.setTimeout(150_000);
+		const port = await freePort();
+		dataDir = mkdtempSync(join(tmpdir(), 'caboose-club-e2e-'));
+		env = {
+			...process.env,
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			CLUB_DATA: dataDir,
+			CLUB_NAME: 'Domino club',
+			APP_ORIGIN: new URL(baseURL!).origin
+		};
+		delete env.DATABASE_URL;
+		delete env.PUBLIC_URL;
+		handle.url = `http://127.0.0.1:${port}`;
+		server = spawn(TSX, ['--tsconfig', 'server/tsconfig.json', MAIN, 'serve'], {
+			cwd: SERVER_DIR,
+			env,
+			stdio: ['ignore', 'pipe', 'inherit']
+		});
+		await new Promise<void>((resolve, reject) => {
+			let out = '';
+			server!.stdout!.on('data', (chunk: Buffer) => {
+				out += chunk.toString();
+				if (out.includes('serving on')) resolve();
+			});
+			server!.once('exit', (code) => reject(new Error(`club server exited (${code}): ${out}`)));
+		});
+	});
+
+	test.afterAll(async () => {
+		if (server && server.exitCode === null) {
+			const exited = new Promise((resolve) => server!.once('exit', resolve));
+			server.kill('SIGTERM');
+			await exited;
+		}
+		if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+	});
+
+	return handle;
+}
+
+/** Opens `link` on `page` and joins; resolves on the screen the phone lands on. */
+export async function openAndJoin(
+	page: Page,
+	link: string,
+	club: string,
+	table: string
+): Promise<void> {
+	await page.goto(link);
+	await expect(page.getByText(`Join ${club} as ${table}?`, { exact: true })).toBeVisible();
+	await page.getByRole('button', { name: 'Join club', exact: true }).click();
+}
+
+/** A new phone that opens `link` and joins as a table; resolves on its home screen. */
+export async function joinedPhone(
+	browser: Browser,
+	link: string,
+	club: string,
+	table: string
+): Promise<{ context: BrowserContext; page: Page }> {
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	await openAndJoin(page, link, club, table);
+	await expect(page).toHaveURL(/\/$/);
+	await expect(page.getByRole('link', { name: 'Club standings', exact: true })).toBeVisible();
+	return { context, page };
+}
+
+/** Serious or critical accessibility problems on the screen shown (axe). */
+export async function axeProblems(page: Page): Promise<string[]> {
+	const results = await new AxeBuilder({ page }).analyze();
+	return results.violations
+		.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+		.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The row of `name` in the table captioned `caption`, as its cells' texts. */
+export function row(page: Page, caption: string, name: string) {
+	return page
+		.getByRole('table', { name: caption, exact: true })
+		.getByRole('row')
+		.filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+}
