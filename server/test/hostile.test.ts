@@ -67,7 +67,7 @@ function generate(n: number): Request[] {
 	const aEvening = (aOps.at(-1) as Extract<ClubOp, { kind: 'put' }>).evening;
 	const withSql = () => {
 		const ev = evening([pick(SQL).slice(0, 30), 'Bo'], 2);
-		ev.rounds[1]!.entry.hands[ev.evening.players[0]!.id] = 999_999; // impossible
+		ev.rounds[1]!.entry.hands[ev.evening.players[0]!.id] = 99_999; // impossible, yet a number the schema allows
 		return ev;
 	};
 	const makers: (() => Request)[] = [
@@ -270,7 +270,9 @@ describe('one value never blocks a phone', () => {
 		...knobs
 	});
 
-	it('answers a value the database cannot hold with 422 unstorable, naming the operation', async () => {
+	// The shared schema's limits (rules/limits.ts) are ones the database can hold: such a value is
+	// refused as invalid before any SQL, naming the operation, as 422 unstorable would.
+	it('refuses a value beyond the shared limits with 400 invalid, naming the operation', async () => {
 		const good = evening(['Ann', 'Bo'], 2);
 		const after = evening(['Cy', 'Di'], 1);
 		const blank = evening(['Gus', 'Hal'], 1, rules({ doubleBlank: 4_000_000_000 }));
@@ -283,7 +285,8 @@ describe('one value never blocks a phone', () => {
 		for (const bad of unstorable) {
 			const before = await dump(t.db);
 			const reply = await push(t.app, a, [put(good, 3), put(bad, 2), put(after, 2)]);
-			expect(reply).toMatchObject({ status: 422, body: { error: 'unstorable', path: 'ops[1]' } });
+			expect(reply).toMatchObject({ status: 400, body: { error: 'invalid' } });
+			expect((reply.body as { path?: string }).path).toMatch(/^ops\[1\]/);
 			expect(await dump(t.db)).toBe(before);
 		}
 		// The phone sets that operation aside and sends the rest: stored.

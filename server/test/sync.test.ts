@@ -194,7 +194,7 @@ describe('a table sends its evenings', () => {
 		const token = await t.invite('Table 1');
 		const good = evening(['Ann', 'Bo'], 2);
 		const bad = evening(['Cy', 'Di'], 2);
-		bad.rounds[1]!.entry.hands[bad.evening.players[0]!.id] = 999_999;
+		bad.rounds[1]!.entry.hands[bad.evening.players[0]!.id] = 99_999; // more than any hand holds, within the schema
 		const impossible = put(bad, 3);
 		const reply = await push(t.app, token, [impossible, put(good, 3)]);
 		expect(reply.body.refused).toEqual([

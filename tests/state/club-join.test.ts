@@ -10,6 +10,7 @@ import type { ClubOp, Me } from '$lib/club/protocol';
 import { ClubJoin } from '$lib/state/club/join.svelte';
 import { stopClubSync } from '$lib/state/club/sync';
 import { closeAll, freshDb, newEvening } from '../db/helpers';
+import { untilState } from './wait';
 
 const SERVER = 'https://club.example';
 const TOKEN = 'Q'.repeat(43);
@@ -142,10 +143,10 @@ describe('ClubJoin', () => {
 			role: 'table',
 			revoked: false
 		});
-		await vi.waitFor(() => expect(club.received.map((op) => op.eveningId)).toEqual([before]));
+		await untilState(() => expect(club.received.map((op) => op.eveningId)).toEqual([before]));
 		const [op] = club.received;
 		expect(op!.kind === 'put' && op!.evening.rounds).toHaveLength(1);
-		await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
+		await untilState(async () => expect(await db.outbox.count()).toBe(0));
 	});
 
 	it('joins a wall screen as a viewer, which sends nothing', async () => {

@@ -12,6 +12,7 @@ import { ClubWall, standingsLines, wallSections } from '$lib/state/club/wall.sve
 import { WallPages, cutPages, linesThatFit } from '$lib/state/club/wall-pages.svelte';
 import { closeAll, freshDb } from '../db/helpers';
 import { ORGANISER, fakeNightClub, seasonRow } from './fake-night-club';
+import { untilState } from './wait';
 
 class FakeEventSource extends EventTarget {
 	static readonly CLOSED = 2;
@@ -45,8 +46,8 @@ async function organiserNight(club = fakeNightClub(NAMES)) {
 	await joinClub(db, ORGANISER);
 	const night = new ClubNight(db, club.fetch);
 	const stop = night.watch();
-	await vi.waitFor(() => expect(night.night).not.toBeNull());
-	await vi.waitFor(() => expect(night.members?.members).toHaveLength(NAMES.length));
+	await untilState(() => expect(night.night).not.toBeNull());
+	await untilState(() => expect(night.members?.members).toHaveLength(NAMES.length));
 	return { night, club, stop };
 }
 
@@ -144,7 +145,7 @@ describe('ClubNight', () => {
 		await joinClub(db, { ...ORGANISER, role: 'viewer' });
 		const night = new ClubNight(db, club.fetch);
 		const stop = night.watch();
-		await vi.waitFor(() => expect(night.club?.role).toBe('viewer'));
+		await untilState(() => expect(night.club?.role).toBe('viewer'));
 		expect(night.night).toBeNull();
 		expect(FakeEventSource.opened).toEqual([]);
 		stop();
@@ -172,7 +173,7 @@ describe('the wall', () => {
 		await joinClub(db, { ...ORGANISER, role: 'viewer' });
 		const wall = new ClubWall(db, club.fetch);
 		const stop = wall.watch();
-		await vi.waitFor(() => expect(wall.season?.divisions[0]?.rows).toHaveLength(40));
+		await untilState(() => expect(wall.season?.divisions[0]?.rows).toHaveLength(40));
 		expect(wall.sections.map((s) => s.kind)).toEqual(['season']);
 
 		const pages = new WallPages();

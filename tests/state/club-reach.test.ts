@@ -2,12 +2,13 @@
 // table the club takes; "stays on this phone only" once the club ended the table's access, until
 // a new link for the table.
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { joinClub } from '$lib/db/club';
 import { markRevoked } from '$lib/db/outbox';
 import { ClubReach } from '$lib/state/club/reach.svelte';
 import { closeAll, freshDb } from '../db/helpers';
 import { CLUB } from './fake-club';
+import { untilState } from './wait';
 
 afterEach(closeAll);
 
@@ -16,13 +17,13 @@ describe('ClubReach', () => {
 		const db = freshDb();
 		const reach = new ClubReach(db);
 		const stop = reach.watch();
-		await vi.waitFor(() => expect(db.isOpen()).toBe(true));
+		await untilState(() => expect(db.isOpen()).toBe(true));
 		expect(reach.revoked).toBe(false);
 		await joinClub(db, CLUB);
 		await markRevoked(db, CLUB.token);
-		await vi.waitFor(() => expect(reach.revoked).toBe(true));
+		await untilState(() => expect(reach.revoked).toBe(true));
 		await joinClub(db, { ...CLUB, token: 'N'.repeat(43) });
-		await vi.waitFor(() => expect(reach.revoked).toBe(false));
+		await untilState(() => expect(reach.revoked).toBe(false));
 		stop();
 	});
 });

@@ -3,11 +3,12 @@
 // every answer of the club from this page; Settings says why nothing is sent rather than only
 // "Waiting to send" forever. It asks GET /v1/hello once while changes wait, and not offline.
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { joinClub } from '$lib/db/club';
 import { ClubSettings } from '$lib/state/club/membership.svelte';
 import { closeAll, freshDb, playedEvening } from '../db/helpers';
 import { CLUB } from './fake-club';
+import { untilState } from './wait';
 
 afterEach(closeAll);
 
@@ -32,22 +33,22 @@ describe('ClubSettings', () => {
 		const settings = new ClubSettings(db, club.fetch, page);
 		const stop = settings.watch();
 		await joinClub(db, CLUB);
-		await vi.waitFor(() => expect(settings.club?.table).toBe('Table 1'));
+		await untilState(() => expect(settings.club?.table).toBe('Table 1'));
 		// Nothing waits: the club is not asked.
 		expect(settings.otherOrigin).toBeNull();
 		expect(club.asked).toEqual([]);
 
 		await playedEvening(db, 2);
-		await vi.waitFor(() => expect(settings.otherOrigin).toBe('http://127.0.0.1:4173'));
+		await untilState(() => expect(settings.otherOrigin).toBe('http://127.0.0.1:4173'));
 		// Asked once while changes wait, not on every change.
 		expect(club.asked).toEqual(['/v1/hello']);
 
 		// Once nothing waits it is no longer said; offline, the club is not asked.
 		await db.outbox.clear();
-		await vi.waitFor(() => expect(settings.otherOrigin).toBeNull());
+		await untilState(() => expect(settings.otherOrigin).toBeNull());
 		online = false;
 		await playedEvening(db, 1);
-		await vi.waitFor(() => expect(settings.counts.waiting).toBeGreaterThan(0));
+		await untilState(() => expect(settings.counts.waiting).toBeGreaterThan(0));
 		expect(club.asked).toEqual(['/v1/hello']);
 		expect(settings.otherOrigin).toBeNull();
 		stop();
@@ -63,7 +64,7 @@ describe('ClubSettings', () => {
 		const stop = settings.watch();
 		await joinClub(db, CLUB);
 		await playedEvening(db, 1);
-		await vi.waitFor(() => expect(club.asked).toEqual(['/v1/hello']));
+		await untilState(() => expect(club.asked).toEqual(['/v1/hello']));
 		expect(settings.otherOrigin).toBeNull();
 		stop();
 	});

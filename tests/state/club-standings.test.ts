@@ -15,6 +15,7 @@ import {
 	seasonTotals
 } from '$lib/state/club/standings.svelte';
 import { closeAll, freshDb } from '../db/helpers';
+import { untilState } from './wait';
 
 const CLUB: ClubMembership = {
 	server: 'https://club.example',
@@ -128,7 +129,7 @@ describe('ClubStandingsView', () => {
 	it('says a phone in no club is in none, and asks no one', async () => {
 		const club = fakeClub();
 		const { view, stop } = await watching(club, false);
-		await vi.waitFor(() => expect(view.club).toBeNull());
+		await untilState(() => expect(view.club).toBeNull());
 		expect(club.state.reads).toBe(0);
 		expect(FakeEventSource.opened).toEqual([]);
 		stop();
@@ -138,15 +139,15 @@ describe('ClubStandingsView', () => {
 		const club = fakeClub();
 		club.state.total = 5;
 		const { view, stop } = await watching(club);
-		await vi.waitFor(() => expect(view.standings?.tonight[0]?.total).toBe(5));
-		await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+		await untilState(() => expect(view.standings?.tonight[0]?.total).toBe(5));
+		await untilState(() => expect(FakeEventSource.opened).toHaveLength(1));
 		const [source] = FakeEventSource.opened;
 		expect(source!.url).toBe(`${CLUB.server}/v1/events?token=${CLUB.token}`);
 		expect(view.link).toBe('connecting');
 		club.state.total = 12;
 		source!.change();
 		expect(view.link).toBe('live');
-		await vi.waitFor(() => expect(view.standings?.tonight[0]?.total).toBe(12));
+		await untilState(() => expect(view.standings?.tonight[0]?.total).toBe(12));
 		expect(view.stale).toBe(false);
 		stop();
 		expect(source!.closed).toBe(true);
@@ -156,15 +157,15 @@ describe('ClubStandingsView', () => {
 		const club = fakeClub();
 		club.state.total = 7;
 		const { view, stop } = await watching(club);
-		await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+		await untilState(() => expect(FakeEventSource.opened).toHaveLength(1));
 		club.state.mode = 'down';
 		FakeEventSource.opened[0]!.change();
-		await vi.waitFor(() => expect(view.stale).toBe(true));
+		await untilState(() => expect(view.stale).toBe(true));
 		expect(view.standings?.tonight[0]?.total).toBe(7);
 		club.state.mode = 'ok';
 		club.state.total = 9;
 		FakeEventSource.opened[0]!.change();
-		await vi.waitFor(() => expect(view.stale).toBe(false));
+		await untilState(() => expect(view.stale).toBe(false));
 		expect(view.standings?.tonight[0]?.total).toBe(9);
 		stop();
 	});
@@ -172,7 +173,7 @@ describe('ClubStandingsView', () => {
 	it('opens the channel again after a wait once the browser gives up on it, the key still good', async () => {
 		const club = fakeClub();
 		const { view, stop } = await watching(club);
-		await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+		await untilState(() => expect(FakeEventSource.opened).toHaveLength(1));
 		const first = FakeEventSource.opened[0]!;
 		// Dropped, the browser retrying by itself: only said.
 		first.drop(false);
@@ -183,7 +184,7 @@ describe('ClubStandingsView', () => {
 		first.drop(true);
 		expect(first.closed).toBe(true);
 		// Once the club said it still knows this key (GET /v1/me).
-		await vi.waitFor(() => {
+		await untilState(() => {
 			vi.advanceTimersByTime(60_000);
 			expect(FakeEventSource.opened).toHaveLength(2);
 		});
@@ -196,17 +197,17 @@ describe('ClubStandingsView', () => {
 	it('reads a player’s nights only once asked, then again on each change', async () => {
 		const club = fakeClub();
 		const { view, stop } = await watching(club);
-		await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+		await untilState(() => expect(FakeEventSource.opened).toHaveLength(1));
 		club.state.total = 5;
 		FakeEventSource.opened[0]!.change();
-		await vi.waitFor(() => expect(view.standings?.tonight[0]?.total).toBe(5));
+		await untilState(() => expect(view.standings?.tonight[0]?.total).toBe(5));
 		expect(club.state.nightReads).toEqual([]);
 		await view.showNights('Anna & Ben');
 		expect(club.state.nightReads).toEqual(['Anna & Ben']);
 		expect(view.nights?.nights[0]).toMatchObject({ night: '2026-11-26', total: 5 });
 		club.state.total = 6;
 		FakeEventSource.opened[0]!.change();
-		await vi.waitFor(() => expect(view.nights?.nights[0]?.total).toBe(6));
+		await untilState(() => expect(view.nights?.nights[0]?.total).toBe(6));
 		// The server away: the last nights stay.
 		club.state.mode = 'down';
 		await view.showNights('Anna & Ben');
@@ -238,7 +239,7 @@ describe('ClubStandingsView', () => {
 		const club = fakeClub();
 		club.state.mode = 'refuse';
 		const { view, stop } = await watching(club);
-		await vi.waitFor(() => expect(view.link).toBe('refused'));
+		await untilState(() => expect(view.link).toBe('refused'));
 		expect(view.revoked).toBe(true);
 		expect(view.standings).toBeNull();
 		expect(FakeEventSource.opened).toEqual([]);
@@ -249,13 +250,13 @@ describe('ClubStandingsView', () => {
 		const club = fakeClub();
 		club.state.total = 8;
 		const first = await watching(club);
-		await vi.waitFor(() => expect(first.view.readAt).not.toBeNull());
+		await untilState(() => expect(first.view.readAt).not.toBeNull());
 		const readAt = first.view.readAt;
 		first.stop();
 		// Another visit, without signal.
 		club.state.mode = 'down';
 		const { view, stop } = await watching(club, true, first.db);
-		await vi.waitFor(() => expect(view.stale).toBe(true));
+		await untilState(() => expect(view.stale).toBe(true));
 		expect(view.standings?.tonight[0]?.total).toBe(8);
 		expect(view.readAt).toBe(readAt);
 		expect(view.otherOrigin).toBeNull();
@@ -265,7 +266,7 @@ describe('ClubStandingsView', () => {
 	it('is not live while the club’s server has lost its database, and is again once it is back', async () => {
 		const club = fakeClub();
 		const { view, stop } = await watching(club);
-		await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+		await untilState(() => expect(FakeEventSource.opened).toHaveLength(1));
 		const [source] = FakeEventSource.opened;
 		source!.change();
 		expect(view.link).toBe('live');
@@ -279,14 +280,14 @@ describe('ClubStandingsView', () => {
 	it('a channel the club closed (a revoked key): asks who it is, says so, and stops', async () => {
 		const club = fakeClub();
 		const { view, stop } = await watching(club);
-		await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+		await untilState(() => expect(FakeEventSource.opened).toHaveLength(1));
 		FakeEventSource.opened[0]!.change();
 		expect(view.link).toBe('live');
 		club.state.mode = 'refuse';
 		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 		FakeEventSource.opened[0]!.drop(true);
 		expect(view.link).not.toBe('live');
-		await vi.waitFor(() => expect(view.link).toBe('refused'));
+		await untilState(() => expect(view.link).toBe('refused'));
 		expect(view.revoked).toBe(true);
 		expect(club.state.asked.at(-1)).toBe('/v1/me');
 		vi.advanceTimersByTime(120_000);
@@ -299,7 +300,7 @@ describe('ClubStandingsView', () => {
 		club.state.mode = 'down';
 		club.state.appOrigin = 'http://localhost:5173';
 		const { view, stop } = await watching(club);
-		await vi.waitFor(() => expect(view.otherOrigin).toBe('http://localhost:5173'));
+		await untilState(() => expect(view.otherOrigin).toBe('http://localhost:5173'));
 		stop();
 	});
 });

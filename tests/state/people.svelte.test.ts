@@ -2,12 +2,13 @@
 // The Players page's Merge and Split through their state classes: the list that follows the
 // database shows one person per name across phones, and each choice at once.
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { flushSync } from 'svelte';
 import { PlayersDirectory } from '$lib/state/players.svelte';
 import { PeopleChoice } from '$lib/state/people.svelte';
 import { backupJson, exportBackup, importBackupText } from '$lib/db/backup';
 import { closeAll, freshDb, newEvening } from '../db/helpers';
+import { untilState } from './wait';
 
 afterEach(closeAll);
 
@@ -28,7 +29,7 @@ describe('PeopleChoice', () => {
 			$effect(() => directory.watch());
 		});
 		flushSync();
-		await vi.waitFor(() => expect(names(directory)).toEqual(['Ann 2 joined', 'Ben 1', 'Cleo 1']));
+		await untilState(() => expect(names(directory)).toEqual(['Ann 2 joined', 'Ben 1', 'Cleo 1']));
 
 		const choice = new PeopleChoice(db);
 		const ann = directory.items.find((p) => p.name === 'Ann')!.id;
@@ -36,11 +37,11 @@ describe('PeopleChoice', () => {
 		expect(choice.busy).toBe(true);
 		expect(await splitting).toEqual({ ok: true, value: { ok: true, count: 2 } });
 		expect(choice.busy).toBe(false);
-		await vi.waitFor(() => expect(names(directory)).toEqual(['Ann 1', 'Ann 1', 'Ben 1', 'Cleo 1']));
+		await untilState(() => expect(names(directory)).toEqual(['Ann 1', 'Ann 1', 'Ben 1', 'Cleo 1']));
 
 		const [first, second] = directory.items.filter((p) => p.name === 'Ann').map((p) => p.id);
 		expect(await choice.merge(first!, second!)).toMatchObject({ ok: true, value: { ok: true } });
-		await vi.waitFor(() => expect(names(directory)).toEqual(['Ann 2 joined', 'Ben 1', 'Cleo 1']));
+		await untilState(() => expect(names(directory)).toEqual(['Ann 2 joined', 'Ben 1', 'Cleo 1']));
 		const ben = directory.items.find((p) => p.name === 'Ben')!.id;
 		const cleo = directory.items.find((p) => p.name === 'Cleo')!.id;
 		expect(await choice.merge(ben, cleo)).toEqual({ ok: true, value: { ok: true, id: ben } });
