@@ -31,11 +31,19 @@ import { untilState } from './wait';
 
 class QuietEventSource extends EventTarget {
 	static readonly CLOSED = 2;
+	static opened: QuietEventSource[] = [];
 	readyState = 1;
+	constructor() {
+		super();
+		QuietEventSource.opened.push(this);
+	}
 	onerror: (() => void) | null = null;
 	close() {}
 }
-beforeEach(() => vi.stubGlobal('EventSource', QuietEventSource));
+beforeEach(() => {
+	QuietEventSource.opened = [];
+	vi.stubGlobal('EventSource', QuietEventSource);
+});
 afterEach(async () => {
 	vi.unstubAllGlobals();
 	await closeAll();
@@ -54,6 +62,9 @@ function fakeMembersClub(names: string[], divisions: string[] = []) {
 			body: unknown;
 		}[],
 		down: false,
+		/** The next roster read answers the roster as it is now, once `release` is called. */
+		holdNext: false,
+		release: () => {},
 		/** The next write is answered with this status and body instead. */
 		answer: null as { status: number; body: unknown } | null
 	};
@@ -141,7 +152,14 @@ function fakeMembersClub(names: string[], divisions: string[] = []) {
 		const path = String(url).slice(ORGANISER.server.length);
 		const method = init.method ?? 'GET';
 		if (method !== 'GET') return write(method, path, init);
-		if (path === '/v1/members') return Response.json(view());
+		if (path === '/v1/members') {
+			const now = view();
+			if (state.holdNext) {
+				state.holdNext = false;
+				await new Promise<void>((resolve) => (state.release = resolve));
+			}
+			return Response.json(now);
+		}
 		if (path === '/v1/club/settings') return Response.json(settings());
 		return Response.json({ error: 'not-found' }, { status: 404 });
 	};
@@ -274,6 +292,32 @@ describe('ClubMembers', () => {
 		club.state.down = false;
 		club.state.answer = { status: 403, body: { error: 'organiser-only' } };
 		expect(await members.add('Di')).toEqual({ ok: false, reason: 'organiser-only' });
+		stop();
+	});
+
+	it('keeps the newest roster when an older read answers last: the next change is not stale', async () => {
+		const { members, club, stop } = await organiserMembers();
+		await untilState(() => expect(QuietEventSource.opened).toHaveLength(1));
+		await untilState(() => expect(members.members?.revision).toBe(1));
+		// The live channel asks for a read; its answer is held back (revision 1).
+		club.state.holdNext = true;
+		QuietEventSource.opened[0]!.dispatchEvent(new Event('change'));
+		await untilState(() => expect(club.state.holdNext).toBe(false));
+		// A change meanwhile, read again after it: revision 2 with Bo.
+		expect(await members.add('Bo')).toEqual({ ok: true });
+		expect(members.members!.revision).toBe(2);
+		// Another change on the channel: read after the held one, and held too, so once it is asked
+		// the older read has been dealt with.
+		const older = club.state.release;
+		club.state.holdNext = true;
+		QuietEventSource.opened[0]!.dispatchEvent(new Event('change'));
+		older();
+		await untilState(() => expect(club.state.holdNext).toBe(false));
+		// The older read answered last: kept out.
+		expect(members.members!.revision).toBe(2);
+		expect(members.members!.members.map((m) => m.name)).toContain('Bo');
+		club.state.release();
+		expect(await members.add('Cy')).toEqual({ ok: true });
 		stop();
 	});
 

@@ -51,12 +51,15 @@ export class ClubMembers extends OrganiserScreen {
 	nameOf = (id: string): string => this.members?.members.find((m) => m.id === id)?.name ?? id;
 
 	protected async read(club: ClubMembership): Promise<ReadResult> {
+		const keep = this.turn();
 		const [members, settings] = await Promise.all([
 			fetchMembers(this.fetch, club),
 			fetchSettings(this.fetch, club)
 		]);
-		if (members.ok) this.members = members.value;
-		if (settings.ok) this.divisions = settings.value.settings.divisions;
+		if (keep(members.ok || settings.ok)) {
+			if (members.ok) this.members = members.value;
+			if (settings.ok) this.divisions = settings.value.settings.divisions;
+		}
 		return readResult(members, settings);
 	}
 

@@ -56,12 +56,15 @@ export class ClubNight extends OrganiserScreen {
 	readonly game = $derived(this.night?.games.at(-1) ?? null);
 
 	protected async read(club: ClubMembership): Promise<ReadResult> {
+		const keep = this.turn();
 		const [night, members] = await Promise.all([
 			fetchNight(this.fetch, club),
 			fetchMembers(this.fetch, club)
 		]);
-		if (night.ok) this.night = night.value;
-		if (members.ok) this.members = members.value;
+		if (keep(night.ok || members.ok)) {
+			if (night.ok) this.night = night.value;
+			if (members.ok) this.members = members.value;
+		}
 		return readResult(night, members);
 	}
 

@@ -54,6 +54,8 @@ export class OrganiserWrites {
 /** An organiser's screen: it reads only with an organiser's key, and writes one at a time. */
 export abstract class OrganiserScreen extends ClubReading {
 	protected readonly writes: OrganiserWrites;
+	#started = 0;
+	#kept = 0;
 
 	constructor(
 		db: CabooseDb = appDb,
@@ -71,5 +73,20 @@ export abstract class OrganiserScreen extends ClubReading {
 
 	protected reads(club: ClubMembership): boolean {
 		return club.role === 'organiser';
+	}
+
+	/**
+	 * A read's turn, taken when it starts: whether its answer may be kept once it comes
+	 * (`answered`: it brought something). A read after a write and one the live channel asked for
+	 * may overlap; an answer that comes after a later read's was kept is older than what is shown,
+	 * and would send the next write with an old revision (409 stale).
+	 */
+	protected turn(): (answered: boolean) => boolean {
+		const mine = ++this.#started;
+		return (answered) => {
+			if (mine < this.#kept) return false;
+			if (answered) this.#kept = mine;
+			return true;
+		};
 	}
 }
