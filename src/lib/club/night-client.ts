@@ -38,7 +38,7 @@ export type WriteAnswer =
 	/** No answer (it may or may not be stored: the same key sent again is answered, not redone). */
 	| { ok: false; reason: 'unreachable' };
 
-async function read<T>(
+export async function read<T>(
 	fetchFn: Fetch,
 	to: ClubAddress,
 	path: string,
@@ -73,7 +73,7 @@ export function fetchMembers(fetchFn: Fetch, to: ClubAddress): Promise<ReadAnswe
 
 /** An organiser's write: a fresh Idempotency-Key, and the night's revision the screen showed. */
 export interface Write {
-	method: 'PUT' | 'POST';
+	method: 'PUT' | 'POST' | 'PATCH';
 	path: string;
 	body: unknown;
 	revision: number;

@@ -4,21 +4,18 @@
 // the next game (POST /v1/night/games). Each action answers a typed outcome; nothing is shown as
 // done before the club stored it. Every write carries the night's revision the screen showed, so
 // a second organiser's phone never undoes this one's unseen (409 stale: read again, decide again).
-import type { CabooseDb, ClubMembership } from '$lib/db/database';
-import type { Fetch } from '$lib/club/client';
+import type { ClubMembership } from '$lib/db/database';
 import {
 	checkInWrite,
 	fetchMembers,
 	fetchNight,
 	gameWrite,
-	write,
 	type WriteAnswer
 } from '$lib/club/night-client';
 import type { Members, MoveRule, Night, NightRefusal } from '$lib/club/night-protocol';
 import { tableSizes, tonightsPlayers, type Roster } from '$lib/club/night';
-import { appDb } from '../app-db';
 import { readResult, type ReadResult } from './live';
-import { ClubReading } from './reading.svelte';
+import { OrganiserScreen, type MakeWrite } from './organiser-writes.svelte';
 
 /** What an organiser's action came to (WriteAnswer; a refusal may be found before sending). */
 export type NightOutcome = WriteAnswer;
@@ -43,24 +40,11 @@ export function hereCount(night: Night, here: readonly string[], guests: readonl
 	return sizes.ok ? { count, sizes: sizes.value } : { count, problem: sizes.problems[0]! };
 }
 
-export class ClubNight extends ClubReading {
+export class ClubNight extends OrganiserScreen {
 	night = $state.raw<Night | null>(null);
 	members = $state.raw<Members | null>(null);
 	/** Who is here as the organiser last asked, until the club has it (null: as the club has it). */
 	#asked = $state.raw<{ here: string[]; guests: string[] } | null>(null);
-	/** An action on its way to the club. */
-	busy = $state(false);
-	readonly #key: () => string;
-	#sending: Promise<NightOutcome> | null = null;
-
-	constructor(
-		db: CabooseDb = appDb,
-		fetchFn: Fetch = (...a) => fetch(...a),
-		key: () => string = () => crypto.randomUUID()
-	) {
-		super(db, fetchFn);
-		this.#key = key;
-	}
 
 	/** Members ticked as here tonight (as asked, until the club answers). */
 	readonly here = $derived(this.#asked?.here ?? this.night?.checkIn?.here ?? []);
@@ -71,17 +55,16 @@ export class ClubNight extends ClubReading {
 	/** The game being played (the last dealt), or null before the first deal. */
 	readonly game = $derived(this.night?.games.at(-1) ?? null);
 
-	protected reads(club: ClubMembership): boolean {
-		return club.role === 'organiser';
-	}
-
 	protected async read(club: ClubMembership): Promise<ReadResult> {
+		const keep = this.turn();
 		const [night, members] = await Promise.all([
 			fetchNight(this.fetch, club),
 			fetchMembers(this.fetch, club)
 		]);
-		if (night.ok) this.night = night.value;
-		if (members.ok) this.members = members.value;
+		if (keep(night.ok || members.ok)) {
+			if (night.ok) this.night = night.value;
+			if (members.ok) this.members = members.value;
+		}
 		return readResult(night, members);
 	}
 
@@ -111,19 +94,19 @@ export class ClubNight extends ClubReading {
 
 	/** Deals tonight's players to tables at random: the night's first game (or a deal again). */
 	deal(): Promise<NightOutcome> {
-		return this.#send((revision) => gameWrite({ rule: { kind: 'deal' } }, revision, this.#key()));
+		return this.#send((revision, key) => gameWrite({ rule: { kind: 'deal' } }, revision, key));
 	}
 
 	/** The next game's seats by the club's rule; `force`: a table still playing ends its game. */
 	nextGame(rule: MoveRule, force = false): Promise<NightOutcome> {
 		const game = force ? { rule, force } : { rule };
-		return this.#send((revision) => gameWrite(game, revision, this.#key()));
+		return this.#send((revision, key) => gameWrite(game, revision, key));
 	}
 
 	async #checkIn(here: string[], guests: string[]): Promise<NightOutcome> {
 		this.#asked = { here, guests };
-		const answer = await this.#send((revision) =>
-			checkInWrite({ here, guests }, revision, this.#key())
+		const answer = await this.#send((revision, key) =>
+			checkInWrite({ here, guests }, revision, key)
 		);
 		// A later tap asked something else meanwhile: that one's answer will say.
 		if (this.#asked?.here === here && this.#asked.guests === guests) this.#asked = null;
@@ -131,22 +114,12 @@ export class ClubNight extends ClubReading {
 	}
 
 	/** One write at a time, each with the revision the one before it left, then tonight again. */
-	async #send(make: (revision: number) => Parameters<typeof write>[2]): Promise<NightOutcome> {
-		while (this.#sending) await this.#sending.catch(() => {});
-		const club = this.club;
-		const night = this.night;
-		if (!club || !night) return { ok: false, reason: 'unreachable' };
-		this.busy = true;
-		this.#sending = (async () => {
-			const answer = await write(this.fetch, club, make(night.revision));
-			if (answer.ok || answer.reason === 'stale') await this.read(club);
-			return answer;
-		})();
-		try {
-			return await this.#sending;
-		} finally {
-			this.#sending = null;
-			this.busy = false;
-		}
+	#send(make: MakeWrite): Promise<NightOutcome> {
+		return this.writes.send(
+			this.club,
+			() => this.night?.revision ?? null,
+			make,
+			(club) => this.read(club)
+		);
 	}
 }

@@ -4,6 +4,7 @@
 import * as m from '$lib/paraglide/messages.js';
 import type { MissedNight, MoveRule, SeasonRanking, SeasonRule, SeasonTies } from '$lib/club/night';
 import type {
+	Game,
 	GameRule,
 	NightMove,
 	NightRefusal,
@@ -168,6 +169,17 @@ export function seatTableName(table: Pick<NightTable, 'table' | 'final'>): strin
 	return table.final
 		? m.night_final_table({ table: formatNumber(table.table) })
 		: tableName(table.table);
+}
+
+/** Each table of a game and where its evening stands, for TablesProgress. */
+export function gameProgress(game: Game) {
+	return game.tables.map(({ progress, ...table }) => ({
+		name: seatTableName(table),
+		round: progress.round,
+		leader: progress.leader,
+		over: progress.over,
+		lastHeardAt: progress.lastHeardAt
+	}));
 }
 
 /** Where one player goes for the next game, and why: "Anna: table 2 → table 1 (…)". */
