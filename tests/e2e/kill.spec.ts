@@ -2,7 +2,7 @@
 // and again in one evening, and every round saved so far must be there after each restart.
 // The browser is our own child process with its own profile, driven over CDP, so the kill is
 // as hard as a phone's battery dying on the browser (the profile on disk is all that is left).
-// E2E_KILLS (8) kills a run: a "Saved" shown before its write is on disk loses that round at
+// E2E_KILLS (5) kills a run: a "Saved" shown before its write is on disk loses that round at
 // almost every kill; for a rarer race, run this file alone with more (E2E_KILLS=50).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -13,7 +13,7 @@ import { roundsOf } from './helpers/db';
 import { newEvening } from './helpers/evening';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.js';
 
-const KILLS = Math.max(1, Number(process.env.E2E_KILLS ?? 8));
+const KILLS = Math.max(1, Number(process.env.E2E_KILLS ?? 5));
 const SHOTS = '/tmp/shots';
 const NAMES = ['Anna', 'Ben', 'Cleo', 'Dario'];
 

@@ -86,7 +86,8 @@ test('Undo removes the round its dialog named, or is refused, with a save racing
 	await b.goto(`/evening/${id}`);
 	test.setTimeout(180_000);
 	const seen = new Set<string>();
-	const tries = [0, 5, 10, 20, 40, 80].flatMap((offset) => [
+	// Three offsets in the browser, both orders; the state test races eight (made-from.test.ts).
+	const tries = [0, 10, 40].flatMap((offset) => [
 		{ offset, undoFirst: true },
 		{ offset, undoFirst: false }
 	]);

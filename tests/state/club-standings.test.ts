@@ -181,14 +181,16 @@ describe('ClubStandingsView', () => {
 		expect(FakeEventSource.opened).toHaveLength(1);
 		// Given up: closed here, and opened again after the backoff (at most a minute).
 		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+		const asked = club.state.asked.length;
 		first.drop(true);
 		expect(first.closed).toBe(true);
-		// Once the club said it still knows this key (GET /v1/me).
 		await untilState(() => {
 			vi.advanceTimersByTime(60_000);
 			expect(FakeEventSource.opened).toHaveLength(2);
 		});
-		expect(club.state.asked).toContain('/v1/me');
+		// The standings were read again: the club still takes this key.
+		expect(club.state.asked.slice(asked)).toContain('/v1/standings');
+		expect(view.link).not.toBe('refused');
 		FakeEventSource.opened[1]!.change();
 		expect(view.link).toBe('live');
 		stop();

@@ -1,14 +1,19 @@
 // Reading something of the club now and again on each `change` of its live channel (server-sent
 // events, GET /v1/events), for the club night's screens. Reads never overlap: a change during a
 // read reads once more after it. The browser's EventSource reconnects by itself after a dropped
-// connection; when it gives up (the server was away), the channel is opened again after a wait
-// that doubles up to a minute. `unavailable` (the club's database is away) is not live.
+// connection; when it gives up (the server was away, or closed the channel of a key it revoked),
+// the club is read (a refused key stops it all) and the channel opened again after a wait that
+// doubles up to a minute.
 import type { CabooseDb, ClubMembership } from '$lib/db/database';
 import { clubMembership } from '$lib/db/outbox';
 import { backoff, eventsUrl, type ClubAddress } from '$lib/club/client';
 import type { ReadAnswer } from '$lib/club/night-client';
 
-export type ClubLink = 'connecting' | 'live' | 'reconnecting' | 'refused';
+/**
+ * The live channel: `unavailable`, the club's server has lost its database (it says so, and
+ * says `change` again once it is back); `refused`, the club no longer takes this key.
+ */
+export type ClubLink = 'connecting' | 'live' | 'unavailable' | 'reconnecting' | 'refused';
 
 /** What one read found: stored by the caller, or why there is nothing new. */
 export type ReadResult = 'ok' | 'refused' | 'unreachable';
@@ -73,8 +78,7 @@ export function followClub(club: ClubAddress, reader: LiveReader): () => void {
 			void read();
 		});
 		source.addEventListener('unavailable', () => {
-			link = 'reconnecting';
-			stale = true;
+			link = 'unavailable';
 			tell();
 		});
 		source.onerror = () => {

@@ -1,30 +1,15 @@
 // The club standings screen: what the club's server computes (GET /v1/standings), read again
-// each time its live channel (server-sent events) says something changed. The browser's
-// EventSource reconnects by itself after a dropped connection; when it gives up (the server was
-// away, or closed the channel of a key it revoked), the club is asked who this key is (GET
-// /v1/me): a refused key stops it all, and says why; else the channel is opened again after a
-// wait that doubles up to a minute. The last standings read are kept on the phone (db/club.ts),
-// so a phone without signal shows them, with the time they were read.
+// each time its live channel says something changed (live.ts follows it). A refused key is asked
+// why (GET /v1/me: its access ended) and says so. The last standings read are kept on the phone
+// (db/club.ts), so a phone without signal shows them, with the time they were read.
 import type { CabooseDb, ClubMembership } from '$lib/db/database';
-import { clubMembership } from '$lib/db/outbox';
 import { keepClubStandings, keptClubStandings } from '$lib/db/club';
-import {
-	askWhoAmI,
-	backoff,
-	eventsUrl,
-	fetchPlayerNights,
-	fetchStandings,
-	type Fetch
-} from '$lib/club/client';
+import { askWhoAmI, fetchPlayerNights, fetchStandings, type Fetch } from '$lib/club/client';
 import type { PlayerNights, Standings } from '$lib/club/protocol';
 import { appDb } from '../app-db';
 import { thisPage, whyUnreachable, type PageReach } from './join.svelte';
-
-/**
- * The live channel: `unavailable`, the club's server has lost its database (it says so, and
- * says `change` again once it is back); `refused`, the club no longer takes this key.
- */
-export type StandingsLink = 'connecting' | 'live' | 'unavailable' | 'reconnecting' | 'refused';
+import type { ReadResult } from './live';
+import { ClubReading } from './reading.svelte';
 
 /** The moment a club night (YYYY-MM-DD, the server's calendar) begins here, to write it as a day. */
 export function nightDay(night: string): number {
@@ -48,13 +33,8 @@ export function playersBeyond(listed: readonly unknown[], count: number | undefi
 	return count !== undefined && count > listed.length ? count : null;
 }
 
-export class ClubStandingsView {
-	/** undefined while loading; null when the phone is in no club. */
-	club = $state.raw<ClubMembership | null | undefined>(undefined);
+export class ClubStandingsView extends ClubReading {
 	standings = $state.raw<Standings | null>(null);
-	link = $state<StandingsLink>('connecting');
-	/** The last read failed (the server away): what is shown may be old. */
-	stale = $state(false);
 	/** When the standings shown were read (null: none yet). */
 	readAt = $state<number | null>(null);
 	/** The club refused the key because it ended its access (link `refused`). */
@@ -64,15 +44,10 @@ export class ClubStandingsView {
 	/** The nights of the player asked for (showNights), read again on each change; null: none. */
 	nights = $state.raw<PlayerNights | null>(null);
 	#player: string | null = null;
-	#club: ClubMembership | null = null;
-	readonly #db: CabooseDb;
-	readonly #fetch: Fetch;
-
 	readonly #page: PageReach;
 
 	constructor(db: CabooseDb = appDb, fetchFn: Fetch = (...a) => fetch(...a), page = thisPage()) {
-		this.#db = db;
-		this.#fetch = fetchFn;
+		super(db, fetchFn);
 		this.#page = page;
 	}
 
@@ -84,8 +59,9 @@ export class ClubStandingsView {
 
 	async #readNights(): Promise<void> {
 		const player = this.#player;
-		if (!this.#club || player === null) return;
-		const nights = await fetchPlayerNights(this.#fetch, this.#club, player);
+		const club = this.club;
+		if (!club || player === null) return;
+		const nights = await fetchPlayerNights(this.fetch, club, player);
 		// Only the answer for the player still asked for; none (the server away) keeps the last.
 		if (nights && this.#player === player) this.nights = nights;
 	}
@@ -96,113 +72,36 @@ export class ClubStandingsView {
 		this.readAt = readAt;
 	}
 
+	/** Every role reads the standings. */
+	protected reads(): boolean {
+		return true;
+	}
+
 	/** One read of the standings: shown and kept, or why not (the club's answer). */
-	async #read(club: ClubMembership): Promise<'ok' | 'refused' | 'unreachable'> {
-		const answer = await fetchStandings(this.#fetch, club);
+	protected async read(club: ClubMembership): Promise<ReadResult> {
+		// Before the first answer, the kept ones: offline, they are what this phone knows.
+		if (!this.standings) {
+			const kept = await keptClubStandings(this.db, club.server).catch(() => null);
+			if (kept && !this.standings) this.#show(kept.standings, kept.readAt);
+		}
+		const answer = await fetchStandings(this.fetch, club);
 		if (answer.ok) {
 			const readAt = Date.now();
 			this.#show(answer.standings, readAt);
-			this.stale = false;
 			this.otherOrigin = null;
 			void this.#readNights();
 			// Kept for a phone without signal; a failure to keep them changes nothing shown.
-			void keepClubStandings(this.#db, club.server, answer.standings, readAt).catch(() => {});
+			void keepClubStandings(this.db, club.server, answer.standings, readAt).catch(() => {});
 			return 'ok';
 		}
-		if (answer.reason === 'unreachable') {
-			this.stale = true;
-			const why = await whyUnreachable(this.#fetch, club.server, this.#page);
+		if (answer.reason === 'refused') {
+			// Asked why, and said; nothing more is asked.
+			const me = await askWhoAmI(this.fetch, club);
+			this.revoked = !me.ok && me.reason === 'refused' && me.revoked;
+		} else {
+			const why = await whyUnreachable(this.fetch, club.server, this.#page);
 			this.otherOrigin = why.kind === 'other-origin' ? why.appOrigin : null;
 		}
 		return answer.reason;
-	}
-
-	/** The club refuses this key: asked why (GET /v1/me), and said; nothing more is asked. */
-	async #refused(club: ClubMembership): Promise<void> {
-		const me = await askWhoAmI(this.#fetch, club);
-		this.revoked = !me.ok && me.reason === 'refused' && me.revoked;
-		this.link = 'refused';
-	}
-
-	/** Reads the standings and follows the club's live channel; returns the stop for `$effect`. */
-	watch(): () => void {
-		let stopped = false;
-		let source: EventSource | null = null;
-		let timer: ReturnType<typeof setTimeout> | undefined;
-		let failures = 0;
-		let reading: Promise<void> | null = null;
-		let again = false;
-
-		const read = async (club: ClubMembership): Promise<void> => {
-			if (reading) {
-				again = true;
-				return;
-			}
-			reading = (async () => {
-				do {
-					again = false;
-					const answer = await this.#read(club);
-					if (stopped) return;
-					if (answer === 'refused') {
-						source?.close();
-						await this.#refused(club);
-						return;
-					}
-				} while (again && !stopped);
-			})();
-			await reading;
-			reading = null;
-		};
-
-		const connect = (club: ClubMembership) => {
-			if (stopped || this.link === 'refused') return;
-			source = new EventSource(eventsUrl(club));
-			source.addEventListener('change', () => {
-				failures = 0;
-				this.link = 'live';
-				void read(club);
-			});
-			// The club's server lost its database: what is shown is not live until it is back.
-			source.addEventListener('unavailable', () => {
-				this.link = 'unavailable';
-			});
-			source.onerror = () => {
-				if (stopped || !source) return;
-				this.link = 'reconnecting';
-				if (source.readyState !== EventSource.CLOSED) return;
-				source.close();
-				// Closed for good: a revoked key's channel is closed by the club. Ask why.
-				void (async () => {
-					const me = await askWhoAmI(this.#fetch, club);
-					if (stopped) return;
-					if (!me.ok && me.reason === 'refused') {
-						this.revoked = me.revoked;
-						this.link = 'refused';
-						return;
-					}
-					timer = setTimeout(() => connect(club), backoff(failures++));
-					await read(club);
-				})();
-			};
-		};
-
-		void (async () => {
-			const club = await clubMembership(this.#db).catch(() => null);
-			if (stopped) return;
-			this.club = club;
-			this.#club = club;
-			if (!club) return;
-			const kept = await keptClubStandings(this.#db, club.server).catch(() => null);
-			// Shown at once: offline, they are what this phone knows (a fresh read replaces them).
-			if (kept && !stopped && !this.standings) this.#show(kept.standings, kept.readAt);
-			await read(club);
-			connect(club);
-		})();
-
-		return () => {
-			stopped = true;
-			clearTimeout(timer);
-			source?.close();
-		};
 	}
 }
