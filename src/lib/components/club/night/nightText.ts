@@ -3,15 +3,10 @@
 // where after a game. The Records make a missing code a type error.
 import * as m from '$lib/paraglide/messages.js';
 import type { MissedNight, MoveRule, SeasonRanking, SeasonRule, SeasonTies } from '$lib/club/night';
-import type {
-	GameRule,
-	NightMove,
-	NightRefusal,
-	NightRefusalCode,
-	NightTable
-} from '$lib/club/night-protocol';
+import type { GameRule, NightMove, NightRefusal, NightRefusalCode } from '$lib/club/night-protocol';
 import type { HereCount, NightOutcome } from '$lib/state/club/night.svelte';
 import { formatNumber } from '$lib/format';
+import { tableName } from './tableName';
 
 type Params = Record<string, string | number>;
 
@@ -158,17 +153,8 @@ export function scoreShort(ranking: SeasonRanking): string {
 	return m.night_column_total_short();
 }
 
-/** A table's name when no phone's name is known for it: "Table 3". */
-export function tableName(table: number): string {
-	return m.night_table({ table: formatNumber(table) });
-}
-
-/** A game's table as the seat chart names it: "Table 2", "Final table 1". */
-export function seatTableName(table: Pick<NightTable, 'table' | 'final'>): string {
-	return table.final
-		? m.night_final_table({ table: formatNumber(table.table) })
-		: tableName(table.table);
-}
+// (Apart, for the home page's card: the rest of these words are not its to load.)
+export { tableName, seatTableName } from './tableName';
 
 /** Where one player goes for the next game, and why: "Anna: table 2 → table 1 (…)". */
 export function moveText(move: NightMove, rule: MoveRule | null): string {
