@@ -68,7 +68,10 @@ export class HomeEvenings {
 				await whenSettled();
 				const { ClubSeats } = await import('./club/seats.svelte');
 				if (!stopped) unfollow = new ClubSeats(undefined, undefined, () => void load()).watch();
-			})();
+			})().catch((e: unknown) => {
+				// The card shows the seats kept before; the next visit tries again.
+				console.error('Caboose: the club night seats could not be followed', e);
+			});
 		};
 		void load();
 		const channel =
