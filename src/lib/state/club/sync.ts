@@ -6,8 +6,8 @@
 // waiting twice as long each time (up to a minute). An operation the club refuses or cannot take
 // is set aside with its reason (db/settle.ts) and the rest go on; one the club holds a newer
 // revision of is sent again above it. A claim (the evening a table's phone started for its seats
-// at a club night) goes alone, in its place, after the changes before it. A 401 means the club ended this table's access: it stops,
-// and Settings says so; every evening stays on the phone.
+// at a club night) goes alone, in its place, after the changes before it. A 401 means the club
+// ended this table's access: it stops, and Settings says so; every evening stays on the phone.
 
 import type { CabooseDb, ClubMembership, OutboxRow } from '$lib/db/database';
 import { clubMembership, markRevoked, waitingOps, outboxCounts } from '$lib/db/outbox';
