@@ -1,14 +1,19 @@
 // The organiser's club night end to end, against the real club server (`npm run club`, embedded
 // PGlite in a temporary folder): the organiser's phone checks 14 players in as guests and deals
-// three tables (5, 5, 4); each table's phone claims its seats and sends its evening (through the
-// API, as a phone's outbox would); Lowest move up and Final table seat the next games, and the
-// organiser's screen says who goes where. A viewer's wall at 1920×1080 pages by itself; Print is
-// one A4 page; tonight's CSV has a row a player; a table's and a viewer's key may not deal.
-import { expect, test, type Page } from '@playwright/test';
+// three tables (5, 5, 4); each table's own phone (a browser context of its own, one at a time)
+// finds its seats on its home screen, starts its evening from them with the club's house rules
+// and plays it through the screens; its outbox sends the evening and claims the seats. Lowest move
+// up seats game 2: each phone's card says where its players go, and game 2 is played on the
+// phones too; Final table seats the final, and the organiser's screen says who goes where. A
+// viewer's wall at 1920×1080 pages by itself; Print is one A4 page; tonight's CSV, from the app's
+// button, has a row a player, and the season's in German is a German spreadsheet's; a table's and
+// a viewer's key may not deal.
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import type { ClubEvening, ClubOp } from '../../src/lib/club/protocol';
+import { readFile } from 'node:fs/promises';
 import type { Mine, Night } from '../../src/lib/club/night-protocol';
 import { openAndJoin, useClubServer } from './helpers/club-server';
+import { playRound } from './helpers/evening';
 
 test.describe.configure({ mode: 'serial' });
 const server = useClubServer();
@@ -34,9 +39,11 @@ const SHORT = { preset: 'swiss-jassshop', schedule: [12, 11] };
 
 const tokenOf = (link: string) => new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
 let organiser = { link: '', token: '' };
-const tables = new Map<string, string>();
+const tables = new Map<string, { link: string; token: string }>();
 let viewer = { link: '', token: '' };
 let phone: Page;
+/** Each table's own phone, joined with its link (opened when first used). */
+const tablePhones = new Map<string, Page>();
 
 function api(token: string, path: string, init: RequestInit = {}) {
 	return fetch(server.url + path, {
@@ -49,75 +56,82 @@ function api(token: string, path: string, init: RequestInit = {}) {
 	});
 }
 
-/** An evening of `names` played through (two rounds), as the phone's outbox sends it. */
-function playedThrough(names: string[]): { id: string; ops: ClubOp[] } {
-	const id = randomUUID();
-	const createdAt = Date.now();
-	const players = names.map((name) => ({ id: randomUUID(), name }));
-	const seats = players.map((p) => p.id);
-	const rounds = [0, 1].map((index) => {
-		const out = seats[index % seats.length]!;
-		const hands: Record<string, number> = {};
-		seats.forEach((seat, i) => {
-			if (seat !== out) hands[seat] = (index * 7 + i * 3 + names.length) % 40;
-		});
-		return {
-			id: `${id}:${index}`,
-			eveningId: id,
-			index,
-			entry: { out, blocked: false, hands },
-			starter: null,
-			savedAt: createdAt + index + 1
-		};
+/** The club's house rules: every table's evening starts with SHORT, from the phone's card. */
+async function setHouseRules(): Promise<void> {
+	const night = (await (await api(organiser.token, '/v1/night')).json()) as Night;
+	const { settings } = (await (await api(organiser.token, '/v1/club/settings')).json()) as {
+		settings: Record<string, unknown>;
+	};
+	const response = await api(organiser.token, '/v1/club/settings', {
+		method: 'PUT',
+		headers: { 'Idempotency-Key': randomUUID(), 'If-Match': String(night.revision) },
+		body: JSON.stringify({ ...settings, houseRules: SHORT })
 	});
-	const upTo = (n: number): ClubEvening =>
-		({
-			evening: {
-				id,
-				createdAt,
-				updatedAt: createdAt + n,
-				players,
-				rules: SHORT,
-				firstStarter: 0,
-				endedAt: null
-			},
-			rounds: rounds.slice(0, n)
-		}) as unknown as ClubEvening;
-	const ops = [0, 1, 2].map((n): ClubOp => ({
-		id: randomUUID(),
-		eveningId: id,
-		revision: n + 1,
-		kind: 'put',
-		evening: upTo(n)
-	}));
-	return { id, ops };
+	expect(response.status).toBe(200);
 }
 
-/** Each table's phone claims its seats of tonight's last game and sends that evening, over. */
-async function playLastGame(): Promise<void> {
-	let game = 0;
-	for (const [name, token] of tables) {
-		const mine = (await (await api(token, '/v1/night/mine')).json()) as Mine;
-		if (!mine.seats) continue;
-		game = mine.seats.game;
-		const { id, ops } = playedThrough(mine.seats.players.map((p) => p.name));
-		const claim = await api(
-			token,
-			`/v1/night/games/${mine.seats.game}/tables/${mine.seats.table}/evening`,
-			{ method: 'PUT', body: JSON.stringify({ eveningId: id }) }
-		);
-		expect(claim.status, name).toBe(200);
-		const pushed = await api(token, '/v1/ops', { method: 'POST', body: JSON.stringify({ ops }) });
-		expect(pushed.status, name).toBe(200);
-		expect(((await pushed.json()) as { applied: string[] }).applied).toHaveLength(3);
+/** Table `name`'s phone, joined to the club, on its home screen. */
+async function tablePhone(browser: Browser, name: string): Promise<Page> {
+	let page = tablePhones.get(name);
+	if (!page) {
+		page = await (await browser.newContext()).newPage();
+		const { link } = tables.get(name)!;
+		await openAndJoin(page, link, 'Domino club', name);
+		await expect(page).toHaveURL(/\/$/);
+		tablePhones.set(name, page);
+	} else {
+		await page.goto('/');
 	}
-	// The club has every table of that game over.
+	return page;
+}
+
+/**
+ * Each table's own phone that has seats in tonight's game `game` starts its evening from the
+ * card on its home screen (the players in seat order, the house rules) and plays it through, two
+ * rounds; the club then has every table of that game over, each with its phone's evening.
+ */
+async function playOnPhones(browser: Browser, game: number): Promise<void> {
+	for (const [name, { token }] of tables) {
+		const mine = (await (await api(token, '/v1/night/mine')).json()) as Mine;
+		if (mine.seats?.game !== game) continue;
+		const names = mine.seats.players.map((p) => p.name);
+		const page = await tablePhone(browser, name);
+		const card = page.getByRole('region', {
+			name: `Table ${mine.seats.table} · game ${game}`,
+			exact: true
+		});
+		await expect(card.getByRole('list').first().getByRole('listitem')).toHaveText(names);
+		await card.getByRole('link', { name: 'Start evening', exact: true }).click();
+		for (const [i, player] of names.entries()) {
+			await expect(page.getByLabel(`Player ${i + 1}`, { exact: true })).toHaveValue(player);
+		}
+		await expect(page.getByLabel(`Player ${names.length + 1}`, { exact: true })).toHaveCount(0);
+		await page.getByRole('button', { name: 'Start evening', exact: true }).click();
+		await expect(page).toHaveURL(/\/evening\/[^/]+$/);
+		// The house rules' schedule: 12 then 11, two rounds.
+		await expect(page.getByRole('heading', { level: 1 })).toContainText('Round 1 of 2');
+		for (const round of [0, 1]) {
+			const out = names[round]!;
+			const points = Object.fromEntries(
+				names.filter((n) => n !== out).map((n, i) => [n, (i * 3 + round * 7 + 5) % 40])
+			);
+			await playRound(page, out, points);
+		}
+		await expect(page.getByText(/^Winner: /)).toBeVisible();
+	}
+	// The phones' outboxes sent each evening and claimed its seats: every table of the game over.
 	await expect
-		.poll(async () => {
-			const night = (await (await api(organiser.token, '/v1/night')).json()) as Night;
-			const last = night.games.at(-1)!;
-			return last.number === game && last.tables.every((t) => t.progress.over);
-		})
+		.poll(
+			async () => {
+				const night = (await (await api(organiser.token, '/v1/night')).json()) as Night;
+				const last = night.games.at(-1)!;
+				return (
+					last.number === game &&
+					last.tables.every((t) => t.progress.over && t.progress.eveningId !== null)
+				);
+			},
+			{ timeout: 30_000 }
+		)
 		.toBe(true);
 }
 
@@ -165,15 +179,18 @@ test.beforeAll(async ({ browser }) => {
 	});
 	organiser = { link: organiser.link, token: tokenOf(organiser.link) };
 	for (const name of ['Table 1', 'Table 2', 'Table 3']) {
-		tables.set(name, tokenOf(await server.invite(name)));
+		const link = await server.invite(name);
+		tables.set(name, { link, token: tokenOf(link) });
 	}
 	const link = await server.invite('Bar TV', true);
 	viewer = { link, token: tokenOf(link) };
+	await setHouseRules();
 	phone = await (await browser.newContext()).newPage();
 });
 
 test.afterAll(async () => {
 	await phone?.context().close();
+	for (const page of tablePhones.values()) await page.context().close();
 });
 
 test('the organiser checks 14 in and deals three tables of 5, 5 and 4', async () => {
@@ -203,8 +220,14 @@ test('the organiser checks 14 in and deals three tables of 5, 5 and 4', async ()
 	expect([...names].sort()).toEqual([...PLAYERS].sort());
 });
 
+test('each table plays game 1 on its own phone, from the seats on its home screen', async ({
+	browser
+}) => {
+	test.setTimeout(240_000);
+	await playOnPhones(browser, 1);
+});
+
 test('game 1 over at the three tables: Lowest move up, Next game, and who goes where', async () => {
-	await playLastGame();
 	await phone.getByRole('combobox', { name: 'Moves', exact: true }).selectOption({
 		label: 'Lowest move up'
 	});
@@ -223,8 +246,29 @@ test('game 1 over at the three tables: Lowest move up, Next game, and who goes w
 	).toHaveCount(14);
 });
 
+test("each phone's card says where its players of game 1 go; game 2 is played on the phones", async ({
+	browser
+}) => {
+	test.setTimeout(240_000);
+	for (const [name, { token }] of tables) {
+		const mine = (await (await api(token, '/v1/night/mine')).json()) as Mine;
+		expect(mine.seats?.game, name).toBe(2);
+		const page = await tablePhone(browser, name);
+		const card = page.getByRole('region', {
+			name: `Table ${mine.seats!.table} · game 2`,
+			exact: true
+		});
+		await expect(card.getByRole('heading', { name: 'Where you play next' })).toBeVisible();
+		const lines = mine.moves.map((m) =>
+			m.to === null ? `${m.name}: sits out the next game` : `${m.name}: go to Table ${m.to}`
+		);
+		expect(lines.length, name).toBeGreaterThanOrEqual(4);
+		await expect(card.getByRole('list').last().getByRole('listitem')).toHaveText(lines);
+	}
+	await playOnPhones(browser, 2);
+});
+
 test('game 2 over: Final table, Next game seats the final', async () => {
-	await playLastGame();
 	await phone.getByRole('combobox', { name: 'Moves', exact: true }).selectOption({
 		label: 'Final table'
 	});
@@ -271,21 +315,41 @@ test('the wall at 1920×1080 pages by itself, and Print is one A4 page', async (
 	await context.close();
 });
 
-test("tonight's CSV has the header and a row a player", async () => {
-	const response = await api(organiser.token, '/v1/night.csv');
-	expect(response.status).toBe(200);
-	expect(response.headers.get('content-type')).toContain('text/csv');
-	const rows = parseCsv((await response.text()).replace(/^\uFEFF/, ''));
+/** The CSV the app's button downloads, as text without the byte-order mark. */
+async function downloaded(page: Page, button: string): Promise<string> {
+	const [download] = await Promise.all([
+		page.waitForEvent('download'),
+		page.getByRole('button', { name: button, exact: true }).click()
+	]);
+	expect(download.suggestedFilename()).toMatch(/^caboose-.*\d{4}-\d{2}-\d{2}\.csv$/);
+	const path = await download.path();
+	return (await readFile(path)).toString('utf8').replace(/^\uFEFF/, '');
+}
+
+test("tonight's CSV from the app's button: the header and a row a player", async () => {
+	await phone.goto('/');
+	await phone.getByRole('link', { name: 'Club standings', exact: true }).click();
+	const rows = parseCsv(await downloaded(phone, 'Tonight as CSV'));
 	expect(rows).toHaveLength(15);
 	expect(rows[0]!.slice(0, 3)).toEqual(['Division', 'Place', 'Name']);
 	const cells = rows.slice(1);
 	expect(cells.every((row) => row.length === rows[0]!.length)).toBe(true);
 	expect(cells.map((row) => row[2]).sort()).toEqual([...PLAYERS].sort());
+	await expect(
+		phone.getByRole('status').filter({ hasText: /^Saved as caboose-club-night-/ })
+	).toBeVisible();
+
+	// In German the season's CSV is a German spreadsheet's: `;` between cells.
+	await phone.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'de'));
+	await phone.reload();
+	const season = await downloaded(phone, 'Saison als CSV');
+	expect(season.split('\r\n')[0]).toMatch(/^"Division";"Place";"Name";/);
+	await phone.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'en'));
 });
 
 test("a table's key and a viewer's key may not seat a game: 403 organiser-only", async () => {
 	const night = (await (await api(organiser.token, '/v1/night')).json()) as Night;
-	for (const token of [tables.get('Table 1')!, viewer.token]) {
+	for (const token of [tables.get('Table 1')!.token, viewer.token]) {
 		const response = await api(token, '/v1/night/games', {
 			method: 'POST',
 			headers: { 'Idempotency-Key': randomUUID(), 'If-Match': String(night.revision) },

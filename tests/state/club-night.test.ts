@@ -12,22 +12,8 @@ import { ClubWall, standingsLines, wallSections } from '$lib/state/club/wall.sve
 import { WallPages, cutPages, linesThatFit } from '$lib/state/club/wall-pages.svelte';
 import { closeAll, freshDb } from '../db/helpers';
 import { ORGANISER, fakeNightClub, seasonRow } from './fake-night-club';
+import { FakeEventSource } from './fake-event-source';
 import { untilState } from './wait';
-
-class FakeEventSource extends EventTarget {
-	static readonly CLOSED = 2;
-	static opened: FakeEventSource[] = [];
-	readyState = 1;
-	onerror: (() => void) | null = null;
-	constructor(readonly url: string) {
-		super();
-		FakeEventSource.opened.push(this);
-	}
-	change() {
-		this.dispatchEvent(new Event('change'));
-	}
-	close() {}
-}
 
 beforeEach(() => {
 	FakeEventSource.opened = [];

@@ -3,15 +3,18 @@
 import * as v from 'valibot';
 import { call, json, type ClubAddress, type Fetch } from './client';
 import {
+	ClaimedSchema,
 	IDEMPOTENCY_HEADER,
 	IF_MATCH_HEADER,
 	MembersSchema,
+	MineSchema,
 	NightSchema,
 	RefusedSchema,
 	SeasonSchema,
 	StaleSchema,
 	type CheckIn,
 	type Members,
+	type Mine,
 	type NewGame,
 	type Night,
 	type NightRefusal,
@@ -69,6 +72,75 @@ export function fetchSeason(fetchFn: Fetch, to: ClubAddress): Promise<ReadAnswer
 /** GET /v1/members: the club's members (the organiser's only). */
 export function fetchMembers(fetchFn: Fetch, to: ClubAddress): Promise<ReadAnswer<Members>> {
 	return read(fetchFn, to, '/v1/members', MembersSchema);
+}
+
+/** GET /v1/night/mine: a table's phone's seats tonight, the house rules, its players' moves. */
+export function fetchMine(fetchFn: Fetch, to: ClubAddress): Promise<ReadAnswer<Mine>> {
+	return read(fetchFn, to, '/v1/night/mine', MineSchema);
+}
+
+/** The evening a table's phone started for its seats of a game (PUT …/evening). */
+export interface Claim {
+	eveningId: string;
+	game: number;
+	table: number;
+}
+
+/** What became of a claim, for the sync loop. */
+export type ClaimAnswer =
+	/** The club keeps the evening as that table's (now, or it had it already). */
+	| { kind: 'claimed' }
+	/** The club will not take it (`not-your-table`, `not-found`, `invalid`): sending it again
+	 * would change nothing. */
+	| { kind: 'refused'; code: string }
+	/** The token no longer opens the club: stop sending. */
+	| { kind: 'revoked' }
+	/** No answer, or the server busy or away: send again later. */
+	| { kind: 'retry' };
+
+export async function sendClaim(fetchFn: Fetch, to: ClubAddress, c: Claim): Promise<ClaimAnswer> {
+	let response: Response;
+	try {
+		response = await call(fetchFn, to, `/v1/night/games/${c.game}/tables/${c.table}/evening`, {
+			method: 'PUT',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ eveningId: c.eveningId })
+		});
+	} catch {
+		return { kind: 'retry' };
+	}
+	if (response.status === 401) return { kind: 'revoked' };
+	const body = await json(response);
+	if (response.ok) {
+		const claimed = v.safeParse(ClaimedSchema, body);
+		return claimed.success && claimed.output.eveningId === c.eveningId
+			? { kind: 'claimed' }
+			: { kind: 'retry' };
+	}
+	if ([400, 403, 404, 413].includes(response.status)) {
+		const error = (body as { error?: unknown } | undefined)?.error;
+		return { kind: 'refused', code: typeof error === 'string' ? error : 'invalid' };
+	}
+	return { kind: 'retry' };
+}
+
+/** Tonight's or the season's standings as the club's CSV, for a spreadsheet in `lang`. */
+export async function fetchCsv(
+	fetchFn: Fetch,
+	to: ClubAddress,
+	what: 'night' | 'season',
+	lang: string
+): Promise<ReadAnswer<string>> {
+	let response: Response;
+	try {
+		response = await call(fetchFn, to, `/v1/${what}.csv?lang=${encodeURIComponent(lang)}`);
+	} catch {
+		return { ok: false, reason: 'unreachable' };
+	}
+	if (response.status === 401 || response.status === 403) return { ok: false, reason: 'refused' };
+	const type = response.headers.get('Content-Type') ?? '';
+	if (!response.ok || !type.startsWith('text/csv')) return { ok: false, reason: 'unreachable' };
+	return { ok: true, value: await response.text() };
 }
 
 /** An organiser's write: a fresh Idempotency-Key, and the night's revision the screen showed. */

@@ -32,6 +32,11 @@ export function setAsideReasonText(item: SetAsideEvening): string {
 			return m.club_aside_too_large();
 		case 'server-error':
 			return m.club_aside_server_error();
+		// A club night's claim (the evening a table's phone started for its seats).
+		case 'not-your-table':
+			return m.club_aside_not_your_table();
+		case 'not-found':
+			return m.club_aside_no_game();
 		default:
 			return m.club_aside_other({ code: item.code });
 	}

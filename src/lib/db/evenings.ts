@@ -4,7 +4,8 @@ import type { CabooseDb, EveningRow, PlayerRow, SeatRow } from './database';
 import { withRounds, type EveningListItem } from './group';
 import { byLastPlayed } from './players';
 import { nextRevision, writeSummary } from './summaries';
-import { outboxTables, recordDelete, wholeEveningTables } from './outbox';
+import { outboxTables, recordClaim, recordDelete, wholeEveningTables } from './outbox';
+import { noteStarted } from './club-seats';
 import { revisionMoved, type MadeFrom, type Stale } from './rounds';
 
 export type { EveningListItem };
@@ -15,6 +16,8 @@ export interface NewEvening {
 	rules: RulesChoice;
 	/** The seat index that starts the first round. */
 	firstStarter: number;
+	/** Started for this phone's seats of a club night's game: the club is told (outbox). */
+	claim?: { game: number; table: number };
 }
 
 export type CreateEveningResult =
@@ -76,6 +79,11 @@ export async function createEvening(
 		};
 		await db.evenings.add(evening);
 		await writeSummary(db, evening, []);
+		if (input.claim) {
+			await noteStarted(db, eveningId, input.claim);
+			const revision = (await db.summaries.get(eveningId))?.revision ?? 1;
+			await recordClaim(db, evening, input.claim, revision);
+		}
 	});
 	return { ok: true, id: eveningId };
 }

@@ -11,6 +11,8 @@ import type { CabooseDb, ClubMembership, EveningRow, OutboxOp, OutboxRow, RoundR
 export const CLUB_KEY = 'club';
 /** The meta row that holds the last club standings read (db/club.ts), for a phone offline. */
 export const CLUB_STANDINGS_KEY = 'clubStandings';
+/** The meta row that holds this table's seats at tonight's club night (db/club-seats.ts). */
+export const CLUB_SEATS_KEY = 'clubSeats';
 
 /** What a write that changes an evening must also hold in its transaction. */
 export function outboxTables(db: CabooseDb) {
@@ -93,6 +95,31 @@ export async function recordDelete(
 	else await append(db, op);
 }
 
+/**
+ * Inside the caller's read-write transaction, after the evening's first put: the club is to be
+ * told that `evening` was started for this phone's seats at `table` of tonight's `game`. Sent
+ * in its place in the outbox, so a lost network loses nothing.
+ */
+export async function recordClaim(
+	db: CabooseDb,
+	evening: EveningRow,
+	seats: { game: number; table: number },
+	revision: number
+): Promise<boolean> {
+	if (!(await sendsToClub(db))) return false;
+	await append(db, {
+		id: crypto.randomUUID(),
+		eveningId: evening.id,
+		revision,
+		kind: 'claim',
+		game: seats.game,
+		table: seats.table,
+		names: evening.players.map((p) => p.name),
+		createdAt: evening.createdAt
+	});
+	return true;
+}
+
 // ---------------------------------------------------------------------------------------------
 // For the sync loop and the Settings screen.
 
@@ -135,10 +162,19 @@ export async function setAsideEvenings(db: CabooseDb): Promise<SetAsideEvening[]
 		.each((row) => {
 			const { op } = row;
 			const { path, detail } = row;
+			const seen =
+				op.kind === 'put'
+					? {
+							names: op.evening.evening.players.map((p) => p.name),
+							at: op.evening.evening.createdAt
+						}
+					: op.kind === 'claim'
+						? { names: op.names, at: op.createdAt }
+						: null;
 			byEvening.set(op.eveningId, {
 				eveningId: op.eveningId,
-				names: op.kind === 'put' ? op.evening.evening.players.map((p) => p.name) : null,
-				createdAt: op.kind === 'put' ? op.evening.evening.createdAt : null,
+				names: seen?.names ?? null,
+				createdAt: seen?.at ?? null,
 				code: row.refused ?? 'refused',
 				...(path !== undefined ? { path } : {}),
 				...(detail !== undefined ? { detail } : {})
@@ -174,7 +210,7 @@ export async function leaveClub(db: CabooseDb): Promise<void> {
 	await db.transaction('rw', [db.meta, db.outbox], async () => {
 		const club = await clubMembership(db);
 		const deletes = club ? await unsentDeletes(db, club.server) : [];
-		await db.meta.bulkDelete([CLUB_KEY, CLUB_STANDINGS_KEY]);
+		await db.meta.bulkDelete([CLUB_KEY, CLUB_STANDINGS_KEY, CLUB_SEATS_KEY]);
 		await db.outbox.clear();
 		await db.outbox.bulkAdd(deletes.map(({ op, server }) => ({ held: 2, op, server })));
 	});

@@ -1,6 +1,7 @@
 import type { EveningRow, RoundRow, SummaryRow } from './database';
 import { deriveSummary, summaryIsCurrent, type ListedEvening } from './summaries';
-import { CLUB_KEY, readMembership } from './outbox';
+import { CLUB_KEY, CLUB_SEATS_KEY, readMembership } from './outbox';
+import { seatsCard, type SeatsCard } from './seats-card';
 import type { ClubMembership } from './rows';
 
 // A read-only look at the saved evenings with plain IndexedDB, for the home page: it must stay
@@ -184,6 +185,14 @@ export class PeekReader {
 		if (!meta) return null;
 		const row = await result<{ value?: unknown } | undefined>(meta.get(CLUB_KEY));
 		return readMembership(row?.value);
+	}
+
+	/** This table's seats at tonight's club night, for the home page's card (null: none kept). */
+	async clubSeats(club: ClubMembership | null): Promise<SeatsCard | null> {
+		const meta = this.#store('meta');
+		if (!meta || club?.role !== 'table') return null;
+		const row = await result<{ value?: unknown } | undefined>(meta.get(CLUB_SEATS_KEY));
+		return seatsCard(row?.value, club.server);
 	}
 
 	/** Whether any evening is finished: ended, or played to its last round. */

@@ -150,7 +150,22 @@ export type OutboxOp =
 			kind: 'put';
 			evening: { evening: EveningRow; rounds: RoundRow[] };
 	  }
-	| { id: string; eveningId: string; revision: number; kind: 'delete' };
+	| { id: string; eveningId: string; revision: number; kind: 'delete' }
+	/**
+	 * The evening was started for this phone's seats of a club night's game: the club is told
+	 * (PUT /v1/night/games/:game/tables/:table/evening), after the evening's first put. Its
+	 * revision is the evening's first; its names and start say which evening it is in Settings.
+	 */
+	| {
+			id: string;
+			eveningId: string;
+			revision: number;
+			kind: 'claim';
+			game: number;
+			table: number;
+			names: string[];
+			createdAt: number;
+	  };
 
 export interface OutboxRow {
 	/** Auto-increment: the order of the writes, the order they are sent in. */

@@ -82,7 +82,10 @@ async function dropSuperseded(db: CabooseDb, eveningId: string, revision: number
 	await db.outbox
 		.where('held')
 		.equals(1)
-		.filter((r) => r.op.eveningId === eveningId && r.op.revision < revision)
+		// (A claim says which seats the evening was for: a later revision of it changes nothing.)
+		.filter(
+			(r) => r.op.eveningId === eveningId && r.op.kind !== 'claim' && r.op.revision < revision
+		)
 		.delete();
 }
 
@@ -95,7 +98,9 @@ async function continueAbove(db: CabooseDb, eveningId: string, clubRevision: num
 	const waiting = await db.outbox
 		.where('held')
 		.equals(0)
-		.filter((r) => r.op.eveningId === eveningId && r.op.revision > clubRevision)
+		.filter(
+			(r) => r.op.eveningId === eveningId && r.op.kind !== 'claim' && r.op.revision > clubRevision
+		)
 		.count();
 	if (waiting > 0) return;
 	const evening = await db.evenings.get(eveningId);

@@ -1,7 +1,11 @@
 // The home page's evenings, read with a peek (plain IndexedDB, no Dexie: the home page keeps to
 // its JS budget), for Continue; read again after every write in another tab.
 import { peekDatabase } from '$lib/db/peek';
+import type { CardMove, SeatsCard } from '$lib/db/seats-card';
+import { whenSettled } from '$lib/pwa/settled';
 import { summaryOf, type EveningSummary } from './summary';
+
+export type { CardMove, SeatsCard };
 
 /**
  * Dexie tells its other tabs about every write on this channel (dexie/src/live-query, the name
@@ -17,6 +21,8 @@ export class HomeEvenings {
 	inClub = $state(false);
 	/** Joined as the club's organiser: home links to the club night. */
 	organiser = $state(false);
+	/** Joined as a club table: its seats at tonight's club night, as last read (null: none). */
+	seats = $state.raw<SeatsCard | null>(null);
 
 	/** Reads now and again after every write in another tab; returns the stop for `$effect`. */
 	watch(): () => void {
@@ -31,14 +37,17 @@ export class HomeEvenings {
 			running = true;
 			try {
 				// Newer data is for a newer build to show (no answer); the banner says so.
-				const { peek } = await peekDatabase((reader) =>
-					Promise.all([reader.newestOpen(), reader.club()])
-				);
-				const [open, club] = peek?.answer ?? [null, null];
+				const { peek } = await peekDatabase(async (reader) => {
+					const club = await reader.club();
+					return [await reader.newestOpen(), club, await reader.clubSeats(club)] as const;
+				});
+				const [open, club, seats] = peek?.answer ?? [null, null, null];
 				if (stopped) return;
 				this.newestOpen = open ? summaryOf(open) : null;
 				this.inClub = club !== null;
 				this.organiser = club?.role === 'organiser';
+				this.seats = seats;
+				if (club?.role === 'table' && !club.revoked) followSeats();
 			} catch (e) {
 				console.error('Caboose: the saved evenings could not be read', e);
 			} finally {
@@ -49,12 +58,28 @@ export class HomeEvenings {
 				}
 			}
 		};
+		let unfollow: (() => void) | null = null;
+		// A table's phone reads its club night's seats once the page has settled (Dexie is
+		// loaded then, not with the home page), and reads the card again after each is kept.
+		const followSeats = () => {
+			if (unfollow) return;
+			unfollow = () => undefined;
+			void (async () => {
+				await whenSettled();
+				const { ClubSeats } = await import('./club/seats.svelte');
+				if (!stopped) unfollow = new ClubSeats(undefined, undefined, () => void load()).watch();
+			})().catch((e: unknown) => {
+				// The card shows the seats kept before; the next visit tries again.
+				console.error('Caboose: the club night seats could not be followed', e);
+			});
+		};
 		void load();
 		const channel =
 			typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(DEXIE_MUTATIONS);
 		if (channel) channel.onmessage = () => void load();
 		return () => {
 			stopped = true;
+			unfollow?.();
 			channel?.close();
 		};
 	}

@@ -2,6 +2,9 @@
 // rules core. Only the preset and the knobs the scorekeeper changed are stored (RulesChoice).
 import type { CabooseDb, PlayerRow } from '$lib/db/database';
 import { createEvening, knownPlayers } from '$lib/db/evenings';
+import { clubMembership } from '$lib/db/outbox';
+import { keptClubSeats } from '$lib/db/club-seats';
+import type { Mine } from '$lib/club/night-protocol';
 import { appDb } from './app-db';
 import {
 	MAX_SEATS,
@@ -96,6 +99,8 @@ export class SetupForm {
 	/** Why the evening was not stored (the storage failed); the rules' problems are `problems`. */
 	failure = $state<Failure | null>(null);
 	known = $state.raw<PlayerRow[]>([]);
+	/** The club night's seats this evening is for (the form was filled from them), or null. */
+	clubSeats = $state.raw<{ game: number; table: number; final: boolean } | null>(null);
 
 	readonly choice: RulesChoice = $derived({
 		preset: this.preset,
@@ -126,6 +131,34 @@ export class SetupForm {
 	async loadKnown(): Promise<void> {
 		const known = await attempt(async () => knownPlayers(this.#db));
 		if (known.ok) this.known = known.value;
+	}
+
+	/**
+	 * Fills the form from this table's seats at tonight's club night, as the phone last read them
+	 * (offline too): the players in seat order, the club's house rules. False: none are kept.
+	 */
+	async fillFromClubSeats(): Promise<boolean> {
+		const kept = await attempt(async () => {
+			const club = await clubMembership(this.#db);
+			return club?.role === 'table' ? keptClubSeats(this.#db, club.server) : null;
+		});
+		if (!kept.ok || !kept.value?.seats) return false;
+		this.fromClubSeats(kept.value);
+		return true;
+	}
+
+	/** The seats' players in seat order and the club's house rules (the scorekeeper may still
+	 * change anything); the evening started is claimed for those seats. */
+	fromClubSeats(mine: Mine): void {
+		const seats = mine.seats;
+		if (!seats) return;
+		this.names = seats.players.map((p) => p.name);
+		this.firstStarter = 0;
+		this.texts = {};
+		const { preset, ...knobs } = mine.houseRules ?? { preset: this.preset };
+		this.preset = preset;
+		this.overrides = JSON.parse(JSON.stringify(knobs)) as Partial<Record<Knob, unknown>>;
+		this.clubSeats = { game: seats.game, table: seats.table, final: seats.final };
 	}
 
 	// ---- seats
@@ -297,7 +330,10 @@ export class SetupForm {
 			createEvening(this.#db, {
 				names: $state.snapshot(this.names),
 				rules: $state.snapshot(this.choice) as RulesChoice,
-				firstStarter: starter
+				firstStarter: starter,
+				...(this.clubSeats
+					? { claim: { game: this.clubSeats.game, table: this.clubSeats.table } }
+					: {})
 			})
 		);
 		this.saving = false;

@@ -5,14 +5,16 @@
 // its own. Offline, it waits for the browser's `online`; on a failure it tries again later,
 // waiting twice as long each time (up to a minute). An operation the club refuses or cannot take
 // is set aside with its reason (db/settle.ts) and the rest go on; one the club holds a newer
-// revision of is sent again above it. A 401 means the club ended this table's access: it stops,
-// and Settings says so; every evening stays on the phone.
+// revision of is sent again above it. A claim (the evening a table's phone started for its seats
+// at a club night) goes alone, in its place, after the changes before it. A 401 means the club
+// ended this table's access: it stops, and Settings says so; every evening stays on the phone.
 
-import type { CabooseDb, OutboxRow } from '$lib/db/database';
+import type { CabooseDb, ClubMembership, OutboxRow } from '$lib/db/database';
 import { clubMembership, markRevoked, waitingOps, outboxCounts } from '$lib/db/outbox';
 import { settleOps } from '$lib/db/settle';
 import { backoff, sendBatch, type BatchAnswer, type Fetch } from '$lib/club/client';
 import { MAX_BATCH_OPS, type ClubOp } from '$lib/club/protocol';
+import { sendClaim } from '$lib/club/night-client';
 import { appDb, follow } from '../app-db';
 
 /** Failures of the club's server (500) on the same batch in a row before it is taken apart. */
@@ -133,9 +135,16 @@ export class ClubSync {
 			const club = await clubMembership(this.#db);
 			if (!club || club.role !== 'table' || club.revoked) return this.#setStatus('stopped');
 			if (!this.#isOnline()) return this.#setStatus('offline');
-			const batch = await waitingOps(this.#db, this.#search > 0 ? 1 : MAX_BATCH_OPS);
-			if (batch.length === 0) return this.#setStatus('idle');
+			const waiting = await waitingOps(this.#db, this.#search > 0 ? 1 : MAX_BATCH_OPS);
+			if (waiting.length === 0) return this.#setStatus('idle');
 			this.#setStatus('sending');
+			if (waiting[0]!.op.kind === 'claim') {
+				if (await this.#sendClaim(club, waiting[0]!)) continue;
+				return;
+			}
+			// A claim waits its turn: the changes before it go first, as one batch.
+			const cut = waiting.findIndex((row) => row.op.kind === 'claim');
+			const batch = cut === -1 ? waiting : waiting.slice(0, cut);
 			const ops = batch.map((row) => row.op as ClubOp);
 			const answer = await sendBatch(this.#fetch, club, ops);
 			if (answer.kind === 'revoked') {
@@ -162,6 +171,36 @@ export class ClubSync {
 				this.#search = Math.max(0, this.#search - batch.length);
 			}
 		}
+	}
+
+	/**
+	 * Tells the club which evening this phone started for its seats (a claim). True when it is
+	 * settled (claimed, or refused and set aside with the club's reason, as a batch's operation
+	 * would be); false: stop here (revoked, or try again later).
+	 */
+	async #sendClaim(club: ClubMembership, row: OutboxRow): Promise<boolean> {
+		const { op } = row;
+		if (op.kind !== 'claim') return true;
+		const { eveningId, game, table } = op;
+		const answer = await sendClaim(this.#fetch, club, { eveningId, game, table });
+		if (answer.kind === 'revoked') {
+			await markRevoked(this.#db, club.token);
+			this.#setStatus('stopped');
+			return false;
+		}
+		if (answer.kind === 'retry') {
+			this.#later(null);
+			return false;
+		}
+		await settleOps(
+			this.#db,
+			[row],
+			answer.kind === 'claimed'
+				? { done: [op.id], setAside: [] }
+				: { done: [], setAside: [{ id: op.id, code: answer.code }] }
+		);
+		this.#failures = 0;
+		return true;
 	}
 
 	/**

@@ -8,11 +8,11 @@ import type {
 	GameRule,
 	NightMove,
 	NightRefusal,
-	NightRefusalCode,
-	NightTable
+	NightRefusalCode
 } from '$lib/club/night-protocol';
 import type { HereCount, NightOutcome } from '$lib/state/club/night.svelte';
 import { formatNumber } from '$lib/format';
+import { seatTableName, tableName } from './tableName';
 
 type Params = Record<string, string | number>;
 
@@ -159,17 +159,8 @@ export function scoreShort(ranking: SeasonRanking): string {
 	return m.night_column_total_short();
 }
 
-/** A table's name when no phone's name is known for it: "Table 3". */
-export function tableName(table: number): string {
-	return m.night_table({ table: formatNumber(table) });
-}
-
-/** A game's table as the seat chart names it: "Table 2", "Final table 1". */
-export function seatTableName(table: Pick<NightTable, 'table' | 'final'>): string {
-	return table.final
-		? m.night_final_table({ table: formatNumber(table.table) })
-		: tableName(table.table);
-}
+// (Apart, for the home page's card: the rest of these words are not its to load.)
+export { tableName, seatTableName } from './tableName';
 
 /** Each table of a game and where its evening stands, for TablesProgress. */
 export function gameProgress(game: Game) {

@@ -1,0 +1,16 @@
+// The browser's EventSource for state tests of the club's live channel: each one opened is kept,
+// and the test tells it a `change`, as the club's server does after a write.
+export class FakeEventSource extends EventTarget {
+	static readonly CLOSED = 2;
+	static opened: FakeEventSource[] = [];
+	readyState = 1;
+	onerror: (() => void) | null = null;
+	constructor(readonly url: string) {
+		super();
+		FakeEventSource.opened.push(this);
+	}
+	change() {
+		this.dispatchEvent(new Event('change'));
+	}
+	close() {}
+}
