@@ -11,6 +11,8 @@ import type { CabooseDb, ClubMembership, EveningRow, OutboxOp, OutboxRow, RoundR
 export const CLUB_KEY = 'club';
 /** The meta row that holds the last club standings read (db/club.ts), for a phone offline. */
 export const CLUB_STANDINGS_KEY = 'clubStandings';
+/** The meta row of the club organiser's corrections read and refused (db/corrections.ts). */
+export const CLUB_CORRECTIONS_KEY = 'clubCorrections';
 
 /** What a write that changes an evening must also hold in its transaction. */
 export function outboxTables(db: CabooseDb) {
@@ -174,7 +176,7 @@ export async function leaveClub(db: CabooseDb): Promise<void> {
 	await db.transaction('rw', [db.meta, db.outbox], async () => {
 		const club = await clubMembership(db);
 		const deletes = club ? await unsentDeletes(db, club.server) : [];
-		await db.meta.bulkDelete([CLUB_KEY, CLUB_STANDINGS_KEY]);
+		await db.meta.bulkDelete([CLUB_KEY, CLUB_STANDINGS_KEY, CLUB_CORRECTIONS_KEY]);
 		await db.outbox.clear();
 		await db.outbox.bulkAdd(deletes.map(({ op, server }) => ({ held: 2, op, server })));
 	});
