@@ -12,7 +12,7 @@ import { refusedCorrections } from '$lib/db/corrections';
 import type { CabooseDb } from '$lib/db/database';
 import { refusedCorrectionText } from '$lib/components/club/night/correctionText';
 import { closeAll, freshDb, newEvening, playedEvening, playRound } from '../db/helpers';
-import { CLUB, FakeClub, syncFor, waiting } from './fake-club';
+import { CLUB, FakeClub, fakeTimers, syncFor, waiting } from './fake-club';
 
 afterEach(closeAll);
 
@@ -70,6 +70,45 @@ describe('a correction from the club', () => {
 		club.correct({ eveningId: id, round: 0, entry, by: 'Ruth', at: AT });
 		await syncFor(db, club).kick();
 		expect((await listRounds(db, id))[0]).toMatchObject({ entry, correctedBy: { name: 'Ruth' } });
+		expect(await waiting(db)).toEqual([]);
+	});
+
+	it('not readable when the club is ahead: the evening waits and goes once it is read', async () => {
+		const db = freshDb();
+		await joinClub(db, CLUB);
+		const id = await playedEvening(db, 2);
+		const club = new FakeClub();
+		await syncFor(db, club).kick();
+		const [a, b] = await seats(db, id);
+		const entry = { out: a, blocked: false, hands: { [b]: 30 } };
+		club.correct({ eveningId: id, round: 0, entry, by: 'Ruth', at: AT });
+		club.feed = 'failing';
+		const timers = fakeTimers();
+		const sync = syncFor(db, club, timers.options);
+		await playRound(db, id, 2);
+		await sync.kick();
+		// Behind, and the corrections not read: nothing settled, the round waits to be sent.
+		expect(sync.status).toBe('waiting-to-retry');
+		expect((await waiting(db)).length).toBe(1);
+		expect(club.evenings.get(id)!.rounds).toBe(2);
+		club.feed = 'ok';
+		timers.fire();
+		await sync.kick();
+		expect((await listRounds(db, id))[0]).toMatchObject({ entry, correctedBy: { name: 'Ruth' } });
+		expect(await waiting(db)).toEqual([]);
+		expect(club.evenings.get(id)!.rounds).toBe(3);
+	});
+
+	it('from a club server without corrections (404): none, and the phone sends as before', async () => {
+		const db = freshDb();
+		await joinClub(db, CLUB);
+		const id = await playedEvening(db, 2);
+		const club = new FakeClub();
+		club.feed = 'missing';
+		const sync = syncFor(db, club);
+		await sync.kick();
+		expect(sync.status).toBe('idle');
+		expect(club.evenings.get(id)!.rounds).toBe(2);
 		expect(await waiting(db)).toEqual([]);
 	});
 

@@ -51,6 +51,8 @@ export class FakeClub {
 		return this.evenings.get(eveningId)?.revision ?? 0;
 	}
 
+	/** GET /v1/corrections: answered, failing (500), or missing (404: an older club server). */
+	feed: 'ok' | 'failing' | 'missing' = 'ok';
 	/** The organiser's corrections (GET /v1/corrections), oldest first. */
 	corrections: ClubCorrection[] = [];
 
@@ -71,6 +73,9 @@ export class FakeClub {
 
 	fetch = async (url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
 		const asked = /\/v1\/corrections\?after=(\d+)$/.exec(String(url));
+		if (asked && this.feed === 'missing')
+			return Response.json({ error: 'not-found' }, { status: 404 });
+		if (asked && this.feed === 'failing') return Response.json({ error: 'bug' }, { status: 500 });
 		if (asked && this.mode !== 'down') {
 			const after = Number(asked[1]);
 			return Response.json({ corrections: this.corrections.filter((c) => c.id > after) });

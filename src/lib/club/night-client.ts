@@ -53,7 +53,9 @@ async function read<T>(
 	fetchFn: Fetch,
 	to: ClubAddress,
 	path: string,
-	schema: v.GenericSchema<unknown, T>
+	schema: v.GenericSchema<unknown, T>,
+	/** The answer when the club's server has no such endpoint (404), if that means "none". */
+	missing?: T
 ): Promise<ReadAnswer<T>> {
 	let response: Response;
 	try {
@@ -62,6 +64,7 @@ async function read<T>(
 		return { ok: false, reason: 'unreachable' };
 	}
 	if (response.status === 401 || response.status === 403) return { ok: false, reason: 'refused' };
+	if (response.status === 404 && missing !== undefined) return { ok: true, value: missing };
 	if (!response.ok) return { ok: false, reason: 'unreachable' };
 	const parsed = v.safeParse(schema, await json(response));
 	return parsed.success ? { ok: true, value: parsed.output } : { ok: false, reason: 'unreachable' };
@@ -137,13 +140,17 @@ export function gameWrite(game: NewGame, revision: number, key: string): Write {
 	return { method: 'POST', path: '/v1/night/games', body: game, revision, key };
 }
 
-/** GET /v1/corrections?after=<id> (a table): the corrections of its evenings after that one. */
+/**
+ * GET /v1/corrections?after=<id> (a table): the corrections of its evenings after that one. A
+ * club server older than corrections (404) has none to give.
+ */
 export async function fetchCorrections(
 	fetchFn: Fetch,
 	to: ClubAddress,
 	after: number
 ): Promise<ReadAnswer<ClubCorrection[]>> {
-	const answer = await read(fetchFn, to, `/v1/corrections?after=${after}`, CorrectionsSchema);
+	const path = `/v1/corrections?after=${after}`;
+	const answer = await read(fetchFn, to, path, CorrectionsSchema, { corrections: [] });
 	return answer.ok ? { ok: true, value: answer.value.corrections } : answer;
 }
 

@@ -160,8 +160,11 @@ export class ClubSync {
 				// An answer that names none of the batch would have it sent again at once, forever.
 				if (!batch.some((row) => named.has(row.op.id))) return this.#later(null);
 				// The club holds a newer revision: an organiser's correction, taken in before the
-				// evening is sent again above it (else the phone's copy would go without it).
-				if (behind.length > 0) await takeCorrections(this.#db, this.#fetch, club);
+				// evening is sent again above it (else the phone's copy would go without it, and
+				// be behind again). Not read: the batch waits and goes again later.
+				if (behind.length > 0 && !(await takeCorrections(this.#db, this.#fetch, club))) {
+					return this.#later(null);
+				}
 				await settleOps(this.#db, batch, {
 					done: [...applied, ...ignored],
 					setAside: refused,
