@@ -107,7 +107,9 @@ const upgrades: Record<number, (tables: Tables) => Tables> = {
 			})),
 			people: []
 		};
-	}
+	},
+	// Version 6 changes no row: a corrected round and its evening only gain fields.
+	5: (t) => t
 };
 
 /** The schema versions createDatabase declares, in order (Dexie keeps them in `_versions`). */

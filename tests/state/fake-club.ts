@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import type { CabooseDb, ClubMembership, OutboxRow } from '$lib/db/database';
 import type { ClubOp } from '$lib/club/protocol';
+import type { ClubCorrection } from '$lib/club/night-protocol';
 import { ClubSync, type SyncOptions } from '$lib/state/club/sync';
 
 export const CLUB: ClubMembership = {
@@ -50,7 +51,36 @@ export class FakeClub {
 		return this.evenings.get(eveningId)?.revision ?? 0;
 	}
 
+	/** GET /v1/corrections: answered, failing (500), or missing (404: an older club server). */
+	feed: 'ok' | 'failing' | 'missing' = 'ok';
+	/** The organiser's corrections (GET /v1/corrections), oldest first. */
+	corrections: ClubCorrection[] = [];
+
+	/** The club revision of the evening's latest correction (0: none). */
+	corrected(eveningId: string): number {
+		const mine = this.corrections.filter((c) => c.eveningId === eveningId);
+		return Math.max(0, ...mine.map((c) => c.revision));
+	}
+
+	/** The organiser corrects a round: the club holds the evening at its revision + 1. */
+	correct(c: Omit<ClubCorrection, 'id' | 'revision'>): ClubCorrection {
+		const held = this.evenings.get(c.eveningId)!;
+		held.revision += 1;
+		const made = { ...c, id: this.corrections.length + 1, revision: held.revision };
+		this.corrections.push(made);
+		return made;
+	}
+
 	fetch = async (url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+		const asked = /\/v1\/corrections\?after=(\d+)$/.exec(String(url));
+		if (asked && this.feed === 'missing')
+			return Response.json({ error: 'not-found' }, { status: 404 });
+		if (asked && this.feed === 'failing') return Response.json({ error: 'bug' }, { status: 500 });
+		if (asked && this.mode !== 'down') {
+			const after = Number(asked[1]);
+			return Response.json({ corrections: this.corrections.filter((c) => c.id > after) });
+		}
+		if (asked) throw new TypeError('Failed to fetch');
 		expect(String(url)).toBe(`${CLUB.server}/v1/ops`);
 		expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${this.token}`);
 		if (this.mode === 'down') throw new TypeError('Failed to fetch');
@@ -79,7 +109,12 @@ export class FakeClub {
 			else if (this.notYours.has(op.eveningId)) {
 				ack.refused.push({ id: op.id, code: 'not-your-evening' });
 			} else if (this.seen.has(op.id)) ack.ignored.push(op.id);
-			else if (this.revision(op.eveningId) >= op.revision) {
+			else if (
+				this.revision(op.eveningId) >= op.revision ||
+				// A put of a phone that has not taken in every correction (as the club's statement).
+				(op.kind === 'put' &&
+					(op.evening.evening.clubCorrection ?? 0) < this.corrected(op.eveningId))
+			) {
 				ack.behind.push({ id: op.id, revision: this.revision(op.eveningId) });
 			} else {
 				this.seen.add(op.id);

@@ -45,7 +45,8 @@ const AREA_OF_PREFIX: Record<string, string> = {
 	view: 'phones',
 	photo: 'photo',
 	club: 'club',
-	night: 'night'
+	night: 'night',
+	correction: 'correction'
 };
 
 describe.each(areas)('messages/%s', (area) => {

@@ -8,6 +8,7 @@ import {
 	ClaimSchema,
 	ClubSettingsSchema,
 	CheckInSchema,
+	CorrectionSchema,
 	MAX_ACTIONS,
 	NewGameSchema,
 	type Actions,
@@ -25,6 +26,7 @@ import { heardFrom } from '../keys';
 import { nightOf } from '../night';
 import { notOrganiser, organiserWrite, revisionTag } from './action';
 import { standingsCsv } from './csv';
+import { correctRound, eveningView, tableCorrections } from './corrections';
 import { checkIn, newGame } from './games';
 import { memberRoutes } from './members';
 import { readNight, readSettings, writeSettings } from './sql';
@@ -138,6 +140,12 @@ export function nightRoutes(app: Hono<Env>, db: Db, club: Club) {
 	memberRoutes(app, db, club);
 	app.put('/v1/night/check-in', organiserWrite(db, club, 'check-in', CheckInSchema, checkIn));
 	app.post('/v1/night/games', organiserWrite(db, club, 'game', NewGameSchema, newGame));
+	app.post(
+		'/v1/night/corrections',
+		organiserWrite(db, club, 'correction', CorrectionSchema, correctRound)
+	);
+	app.get('/v1/night/evenings/:id', eveningView(db, club.id));
+	app.get('/v1/corrections', tableCorrections(db));
 	app.put(
 		'/v1/club/settings',
 		organiserWrite(db, club, 'settings', ClubSettingsSchema, async (tx, ctx, input) => {

@@ -35,7 +35,7 @@ WITH k AS (
 ), x AS (
 	SELECT * FROM jsonb_to_recordset($3::jsonb) AS x(id text, key_id text, table_id text, revision bigint,
 		deleted boolean, data jsonb, night text, round_count integer, seat_count integer, over boolean,
-		leader jsonb)
+		leader jsonb, seen bigint)
 	WHERE x.key_id IN (SELECT id FROM k)
 ), o AS (
 	SELECT * FROM jsonb_to_recordset($6::jsonb) AS o(id text, key_id text, table_id text, evening_id text,
@@ -46,6 +46,9 @@ WITH k AS (
 	INSERT INTO evening (id, club_id, table_id, revision, deleted, data, night, round_count, over,
 	                     leader, received_at)
 	SELECT id, $1, table_id, revision, deleted, data, night, round_count, over, leader, $2 FROM x
+	-- a put written before its phone took in an organiser's correction would undo it: not stored
+	WHERE x.deleted OR NOT EXISTS (SELECT 1 FROM correction c WHERE c.evening_id = x.id
+		AND c.revision > x.seen)
 	ON CONFLICT (id) DO UPDATE SET revision = EXCLUDED.revision, deleted = EXCLUDED.deleted,
 		data = EXCLUDED.data, round_count = EXCLUDED.round_count, over = EXCLUDED.over,
 		leader = EXCLUDED.leader, received_at = EXCLUDED.received_at,
@@ -56,16 +59,18 @@ WITH k AS (
 ), dr AS (
 	DELETE FROM round USING e WHERE round.evening_id = e.id AND round.idx >= e.round_count
 ), r AS (
-	INSERT INTO round (evening_id, idx, entry, starter, saved_at)
-	SELECT y.evening_id, y.idx, y.entry, y.starter, y.saved_at
+	INSERT INTO round (evening_id, idx, entry, starter, saved_at, corrected_by)
+	SELECT y.evening_id, y.idx, y.entry, y.starter, y.saved_at, y.corrected_by
 	FROM jsonb_to_recordset($4::jsonb) AS y(evening_id text, idx integer, entry jsonb,
-		starter integer, saved_at bigint)
+		starter integer, saved_at bigint, corrected_by jsonb)
 	WHERE y.evening_id IN (SELECT id FROM e)
 	ON CONFLICT (evening_id, idx) DO UPDATE SET entry = EXCLUDED.entry,
-		starter = EXCLUDED.starter, saved_at = EXCLUDED.saved_at
+		starter = EXCLUDED.starter, saved_at = EXCLUDED.saved_at,
+		corrected_by = EXCLUDED.corrected_by
 	WHERE round.entry IS DISTINCT FROM EXCLUDED.entry
 		OR round.starter IS DISTINCT FROM EXCLUDED.starter
 		OR round.saved_at IS DISTINCT FROM EXCLUDED.saved_at
+		OR round.corrected_by IS DISTINCT FROM EXCLUDED.corrected_by
 ), dp AS (
 	DELETE FROM evening_player USING e JOIN x ON x.id = e.id
 	WHERE evening_player.evening_id = e.id AND evening_player.seat >= x.seat_count
@@ -190,7 +195,9 @@ function addEvening(rows: Rows, who: TableAccess, { op, derived }: Checked, now:
 		round_count: put ? derived.roundCount : 0,
 		seat_count: put ? derived.seats.length : 0,
 		over: put ? derived.over : false,
-		leader: put ? derived.leader : []
+		leader: put ? derived.leader : [],
+		// The organiser's corrections this phone took in (migration 005): none, for an older phone.
+		seen: put ? (op.evening.evening.clubCorrection ?? 0) : 0
 	});
 	if (!put) return;
 	for (const r of op.evening.rounds) {
@@ -199,7 +206,8 @@ function addEvening(rows: Rows, who: TableAccess, { op, derived }: Checked, now:
 			idx: r.index,
 			entry: r.entry,
 			starter: r.starter,
-			saved_at: r.savedAt
+			saved_at: r.savedAt,
+			corrected_by: r.correctedBy ?? null
 		});
 	}
 	for (const seat of derived.seats) rows.seats.push({ evening_id: op.eveningId, ...seat });

@@ -4,6 +4,9 @@ import * as v from 'valibot';
 import { call, json, type ClubAddress, type Fetch } from './client';
 import {
 	ClaimedSchema,
+	ClubEveningViewSchema,
+	CorrectionRefusedSchema,
+	CorrectionsSchema,
 	IDEMPOTENCY_HEADER,
 	IF_MATCH_HEADER,
 	MembersSchema,
@@ -13,6 +16,9 @@ import {
 	SeasonSchema,
 	StaleSchema,
 	type CheckIn,
+	type ClubCorrection,
+	type ClubEveningView,
+	type CorrectionInput,
 	type Members,
 	type Mine,
 	type NewGame,
@@ -29,6 +35,9 @@ export type ReadAnswer<T> =
 	/** No answer, or not a club's answer. */
 	| { ok: false; reason: 'unreachable' };
 
+/** Why a correction was refused: a rules core's problem code, `no-such-evening`, `no-such-round`. */
+export type CorrectionProblem = v.InferOutput<typeof CorrectionRefusedSchema>['problems'][number];
+
 /** What became of an organiser's write. */
 export type WriteAnswer =
 	| { ok: true }
@@ -36,6 +45,8 @@ export type WriteAnswer =
 	| { ok: false; reason: 'refused'; problems: NightRefusal[] }
 	/** Another write came first: read the night again and decide again; nothing was stored. */
 	| { ok: false; reason: 'stale'; revision: number }
+	/** A correction the rules core refuses as an edit (or no such evening, round): nothing stored. */
+	| { ok: false; reason: 'round-refused'; problems: CorrectionProblem[] }
 	/** This token is not the organiser's (any more): nothing was stored. */
 	| { ok: false; reason: 'organiser-only' }
 	/** No answer (it may or may not be stored: the same key sent again is answered, not redone). */
@@ -45,7 +56,9 @@ export async function read<T>(
 	fetchFn: Fetch,
 	to: ClubAddress,
 	path: string,
-	schema: v.GenericSchema<unknown, T>
+	schema: v.GenericSchema<unknown, T>,
+	/** The answer when the club's server has no such endpoint (404), if that means "none". */
+	missing?: T
 ): Promise<ReadAnswer<T>> {
 	let response: Response;
 	try {
@@ -54,6 +67,7 @@ export async function read<T>(
 		return { ok: false, reason: 'unreachable' };
 	}
 	if (response.status === 401 || response.status === 403) return { ok: false, reason: 'refused' };
+	if (response.status === 404 && missing !== undefined) return { ok: true, value: missing };
 	if (!response.ok) return { ok: false, reason: 'unreachable' };
 	const parsed = v.safeParse(schema, await json(response));
 	return parsed.success ? { ok: true, value: parsed.output } : { ok: false, reason: 'unreachable' };
@@ -177,6 +191,10 @@ export async function write(fetchFn: Fetch, to: ClubAddress, w: Write): Promise<
 	if (response.status === 422 && refused.success) {
 		return { ok: false, reason: 'refused', problems: refused.output.problems };
 	}
+	const round = v.safeParse(CorrectionRefusedSchema, body);
+	if (response.status === 422 && round.success) {
+		return { ok: false, reason: 'round-refused', problems: round.output.problems };
+	}
 	const stale = v.safeParse(StaleSchema, body);
 	if (response.status === 409 && stale.success) {
 		return { ok: false, reason: 'stale', revision: stale.output.revision };
@@ -192,4 +210,37 @@ export function checkInWrite(checkIn: CheckIn, revision: number, key: string): W
 /** POST /v1/night/games: the next game's seats (a deal, or a move). */
 export function gameWrite(game: NewGame, revision: number, key: string): Write {
 	return { method: 'POST', path: '/v1/night/games', body: game, revision, key };
+}
+
+/**
+ * GET /v1/corrections?after=<id> (a table): the corrections of its evenings after that one. A
+ * club server older than corrections (404) has none to give.
+ */
+export async function fetchCorrections(
+	fetchFn: Fetch,
+	to: ClubAddress,
+	after: number
+): Promise<ReadAnswer<ClubCorrection[]>> {
+	const path = `/v1/corrections?after=${after}`;
+	const answer = await read(fetchFn, to, path, CorrectionsSchema, { corrections: [] });
+	return answer.ok ? { ok: true, value: answer.value.corrections } : answer;
+}
+
+/** GET /v1/night/evenings/:id (the organiser's): a table's evening as the club holds it. */
+export function fetchClubEvening(
+	fetchFn: Fetch,
+	to: ClubAddress,
+	eveningId: string
+): Promise<ReadAnswer<ClubEveningView>> {
+	return read(
+		fetchFn,
+		to,
+		`/v1/night/evenings/${encodeURIComponent(eveningId)}`,
+		ClubEveningViewSchema
+	);
+}
+
+/** POST /v1/night/corrections: a round of a table's evening as it should have been entered. */
+export function correctionWrite(correction: CorrectionInput, revision: number, key: string): Write {
+	return { method: 'POST', path: '/v1/night/corrections', body: correction, revision, key };
 }

@@ -15,7 +15,8 @@
 
 import * as v from 'valibot';
 import { Id } from '../atoms';
-import { RulesChoiceSchema } from '../db/backup/schema';
+import { EveningSchema, RoundSchema, RulesChoiceSchema } from '../db/backup/schema';
+import { MAX_CLUB_ROUNDS } from './protocol';
 import { MAX_NAME_LENGTH, MAX_SEATS } from '../rules';
 import {
 	SEASON_RANKINGS,
@@ -392,5 +393,80 @@ export const RefusedSchema = v.object({
 });
 /** 409 stale: the night's revision now; read the night again. */
 export const StaleSchema = v.object({ error: v.literal('stale'), revision: v.number() });
+
+// --- A correction (docs/club.md "A correction") ------------------------------------------------
+
+/**
+ * POST /v1/night/corrections (organiser): round `round` (0-based) of a table's evening as it
+ * should have been entered. The rules core checks it as an edit (every later round must stay
+ * valid); a refusal is 422 `refused` with the rules core's problems (CorrectionRefusedSchema).
+ */
+export const CorrectionSchema = v.strictObject({
+	eveningId: Id,
+	round: v.pipe(Whole, v.maxValue(MAX_CLUB_ROUNDS - 1)),
+	entry: RoundSchema.entries.entry
+});
+export type CorrectionInput = v.InferOutput<typeof CorrectionSchema>;
+
+/** Who corrected a round and when: the organiser's name (as the link was issued). */
+export const CorrectedBySchema = v.object({ name: v.string(), at: Ms });
+
+/** A correction as the club stored it: the round's new entry, the evening's revision it made. */
+export const ClubCorrectionSchema = v.object({
+	/** Increasing: a later correction has a larger id. */
+	id: Whole,
+	eveningId: Id,
+	round: v.pipe(Whole, v.maxValue(MAX_CLUB_ROUNDS - 1)),
+	entry: RoundSchema.entries.entry,
+	/** The evening's revision on the club once corrected. */
+	revision: v.pipe(Whole, v.minValue(1)),
+	by: v.string(),
+	at: Ms
+});
+export type ClubCorrection = v.InferOutput<typeof ClubCorrectionSchema>;
+
+/** The answer to a correction: the night's revision now, and the correction. */
+export const CorrectionAnswerSchema = v.object({
+	revision: v.number(),
+	correction: ClubCorrectionSchema
+});
+
+/** GET /v1/corrections answers at most this many; `?after=<id>` asks for the ones after. */
+export const MAX_CORRECTIONS = 100;
+/** GET /v1/corrections?after=<id> (a table): corrections of its evenings, oldest first. */
+export const CorrectionsSchema = v.object({ corrections: v.array(ClubCorrectionSchema) });
+
+/**
+ * Why a correction was refused: the rules core's problems of the round as an edit
+ * (`later-round-conflict` among them), or `no-such-evening`, `no-such-round`.
+ */
+export const CorrectionRefusedSchema = v.object({
+	error: v.literal('refused'),
+	problems: v.array(
+		v.object({
+			code: v.string(),
+			player: v.optional(v.string()),
+			params: v.optional(v.record(v.string(), v.union([v.string(), v.number()])))
+		})
+	)
+});
+
+/** GET /v1/night/evenings/:id (organiser): a table's evening as the club holds it. */
+export const ClubEveningViewSchema = v.object({
+	/** The table whose phone plays it. */
+	table: v.string(),
+	revision: v.number(),
+	evening: EveningSchema,
+	rounds: v.array(
+		v.object({
+			index: Whole,
+			entry: RoundSchema.entries.entry,
+			starter: v.nullable(Whole),
+			savedAt: Ms,
+			correctedBy: v.nullable(CorrectedBySchema)
+		})
+	)
+});
+export type ClubEveningView = v.InferOutput<typeof ClubEveningViewSchema>;
 
 export type { MoveRule, SeasonRule };

@@ -7,7 +7,7 @@ export type * from './rows';
 
 // The data format of what is stored. Bump with every schema version; an older build refuses to
 // write to a newer database (see `openDatabase`).
-export const DATA_VERSION = 5;
+export const DATA_VERSION = 6;
 
 /** Schema version 1, then each later `.version(n)` with its upgrade and a fixture test. */
 export function defineSchema(db: Dexie): void {
@@ -31,6 +31,11 @@ export function defineSchema(db: Dexie): void {
 	db.version(5)
 		.stores({ people: '&playerId, person' })
 		.upgrade((tx) => cleanStoredNames(tx));
+	// Version 6: no new store, a new format: a round the club's organiser corrected keeps who and
+	// when (`correctedBy`), and a table's evening the club revision of the last correction it took
+	// in (`clubCorrection`, which the club needs on every later put). So an older build, which
+	// would send the evening without it (and the club would refuse it forever), writes nothing.
+	db.version(6).stores({});
 }
 
 export function createDatabase(name = 'caboose'): CabooseDb {

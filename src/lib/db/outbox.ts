@@ -13,6 +13,8 @@ export const CLUB_KEY = 'club';
 export const CLUB_STANDINGS_KEY = 'clubStandings';
 /** The meta row that holds this table's seats at tonight's club night (db/club-seats.ts). */
 export const CLUB_SEATS_KEY = 'clubSeats';
+/** The meta row of the club organiser's corrections read and refused (db/corrections.ts). */
+export const CLUB_CORRECTIONS_KEY = 'clubCorrections';
 
 /** What a write that changes an evening must also hold in its transaction. */
 export function outboxTables(db: CabooseDb) {
@@ -210,7 +212,7 @@ export async function leaveClub(db: CabooseDb): Promise<void> {
 	await db.transaction('rw', [db.meta, db.outbox], async () => {
 		const club = await clubMembership(db);
 		const deletes = club ? await unsentDeletes(db, club.server) : [];
-		await db.meta.bulkDelete([CLUB_KEY, CLUB_STANDINGS_KEY, CLUB_SEATS_KEY]);
+		await db.meta.bulkDelete([CLUB_KEY, CLUB_STANDINGS_KEY, CLUB_SEATS_KEY, CLUB_CORRECTIONS_KEY]);
 		await db.outbox.clear();
 		await db.outbox.bulkAdd(deletes.map(({ op, server }) => ({ held: 2, op, server })));
 	});

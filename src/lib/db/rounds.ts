@@ -115,7 +115,7 @@ function isConstraintError(error: unknown): boolean {
 }
 
 /** Plain data only: a Svelte $state proxy or a frozen tuple must never reach IndexedDB. */
-function plainEntry(entry: RoundEntry): RoundEntry {
+export function plainEntry(entry: RoundEntry): RoundEntry {
 	const hands: RoundEntry['hands'] = {};
 	for (const [player, hand] of Object.entries(entry.hands)) {
 		hands[player] = typeof hand === 'number' ? hand : hand.map((t) => [t[0], t[1]] as Tile);
@@ -284,8 +284,10 @@ export async function editRound(
 			const { rows } = checked;
 			const row = rows[index]!; // there, or checkedRounds refused it
 			const now = Date.now();
+			// The scorekeeper's own edit: no longer the club organiser's correction.
+			const { correctedBy: _, ...before } = row;
 			const edited: RoundRow = {
-				...row,
+				...before,
 				entry: plainEntry(entry),
 				starter: starter === undefined ? row.starter : starter,
 				savedAt: now

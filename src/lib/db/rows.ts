@@ -45,6 +45,12 @@ export interface EveningRow {
 	 * recorded here, which a link never replaces.
 	 */
 	keptFrom?: string;
+	/**
+	 * On a table's phone in a club: the club's revision of the latest correction of this evening by
+	 * the club's organiser that this phone took in (applied, or refused for a later round of its
+	 * own). The club stores this phone's copy only once it has taken in every correction.
+	 */
+	clubCorrection?: number;
 }
 
 export interface RoundRow {
@@ -57,6 +63,14 @@ export interface RoundRow {
 	/** Seat index of the player who started this round, if the scorekeeper changed it. */
 	starter: number | null;
 	savedAt: number;
+	/** The club's organiser corrected this round (a miscounted hand): who, and when. */
+	correctedBy?: CorrectedBy;
+}
+
+/** Who corrected a round and when (the club's organiser, by the name of their link). */
+export interface CorrectedBy {
+	name: string;
+	at: number;
 }
 
 export interface DraftRow {

@@ -52,7 +52,8 @@ export const EveningSchema = v.strictObject({
 	rules: RulesChoiceSchema,
 	firstStarter: Whole,
 	endedAt: v.nullable(Time),
-	keptFrom: v.optional(Id)
+	keptFrom: v.optional(Id),
+	clubCorrection: v.optional(v.pipe(Whole, v.minValue(1)))
 });
 
 const RoundEntrySchema = v.strictObject({
@@ -67,7 +68,8 @@ export const RoundSchema = v.strictObject({
 	index: v.pipe(Whole, v.maxValue(10_000)),
 	entry: RoundEntrySchema,
 	starter: v.nullable(Whole),
-	savedAt: Time
+	savedAt: Time,
+	correctedBy: v.optional(v.strictObject({ name: Name, at: Time }))
 });
 
 /**

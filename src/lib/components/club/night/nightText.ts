@@ -12,6 +12,7 @@ import type {
 } from '$lib/club/night-protocol';
 import type { HereCount, NightOutcome } from '$lib/state/club/night.svelte';
 import { formatNumber } from '$lib/format';
+import { correctionProblemsText } from './correctionText';
 import { seatTableName, tableName } from './tableName';
 
 type Params = Record<string, string | number>;
@@ -88,6 +89,8 @@ export function nightFailureText(outcome: NightOutcome, nameOf?: NameOf): string
 	switch (outcome.reason) {
 		case 'refused':
 			return outcome.problems.map((p) => nightProblemText(p, nameOf)).join(' ');
+		case 'round-refused':
+			return correctionProblemsText(outcome.problems, () => undefined);
 		case 'stale':
 			return m.night_stale();
 		case 'organiser-only':
