@@ -153,7 +153,8 @@ describe('migrations', () => {
 			'001_club.sql',
 			'002_player_nights.sql',
 			'003_table_keys.sql',
-			'004_club_night.sql'
+			'004_club_night.sql',
+			'005_correction.sql'
 		]);
 	});
 
@@ -179,7 +180,11 @@ describe('migrations', () => {
 		await db.query(
 			`INSERT INTO applied_op VALUES ('t1', 'o1', 'e1', 1, 1), ('t2', 'o2', 'e2', 1, 1)`
 		);
-		expect(await migrate(db)).toEqual(['003_table_keys.sql', '004_club_night.sql']);
+		expect(await migrate(db)).toEqual([
+			'003_table_keys.sql',
+			'004_club_night.sql',
+			'005_correction.sql'
+		]);
 		const club = { id: 'c', name: 'Old Club', ranking: 'per-round' as const };
 		expect(await listTables(db, club)).toEqual([
 			{ name: 'table 3', role: 'table', createdAt: 1, revokedAt: null, lastHeardAt: 7 },

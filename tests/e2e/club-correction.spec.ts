@@ -8,13 +8,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import type { ClubEveningView, Night } from '../../src/lib/club/night-protocol';
 import { joinedPhone, openAndJoin, useClubServer } from './helpers/club-server';
+import { clubApi, tokenOf } from './helpers/night-api';
 import { newEvening, openStandings, playRound } from './helpers/evening';
 
 test.describe.configure({ mode: 'serial' });
 const server = useClubServer();
 
 const PLAYERS = ['Anna', 'Bo', 'Cy', 'Di'];
-const tokenOf = (link: string) => new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
 let organiser = { link: '', token: '' };
 let table = { link: '', token: '' };
 let tablePhone: Page;
@@ -22,14 +22,7 @@ let organiserPhone: Page;
 let eveningId = '';
 
 async function api<T>(token: string, path: string, init: RequestInit = {}): Promise<T> {
-	const res = await fetch(server.url + path, {
-		...init,
-		headers: {
-			'Content-Type': 'application/json',
-			...(init.headers as Record<string, string>),
-			Authorization: `Bearer ${token}`
-		}
-	});
+	const res = await clubApi(server.url, token, path, init);
 	expect(res.status, `${init.method ?? 'GET'} ${path}`).toBe(200);
 	return (await res.json()) as T;
 }

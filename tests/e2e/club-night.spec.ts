@@ -12,6 +12,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Mine, Night } from '../../src/lib/club/night-protocol';
+import { clubApi, tokenOf } from './helpers/night-api';
 import { openAndJoin, useClubServer } from './helpers/club-server';
 import { playRound } from './helpers/evening';
 
@@ -37,7 +38,6 @@ const PLAYERS = [
 /** Two rounds make an evening over: a short schedule, so each game is played at once. */
 const SHORT = { preset: 'swiss-jassshop', schedule: [12, 11] };
 
-const tokenOf = (link: string) => new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
 let organiser = { link: '', token: '' };
 const tables = new Map<string, { link: string; token: string }>();
 let viewer = { link: '', token: '' };
@@ -45,16 +45,8 @@ let phone: Page;
 /** Each table's own phone, joined with its link (opened when first used). */
 const tablePhones = new Map<string, Page>();
 
-function api(token: string, path: string, init: RequestInit = {}) {
-	return fetch(server.url + path, {
-		...init,
-		headers: {
-			'Content-Type': 'application/json',
-			...(init.headers as Record<string, string>),
-			Authorization: `Bearer ${token}`
-		}
-	});
-}
+const api = (token: string, path: string, init: RequestInit = {}) =>
+	clubApi(server.url, token, path, init);
 
 /** The club's house rules: every table's evening starts with SHORT, from the phone's card. */
 async function setHouseRules(): Promise<void> {

@@ -441,16 +441,16 @@ test('another tab upgrading the data closes this one, which then never writes to
 	});
 	await homeWithEvening(page, { id: 'upgraded', names: ['Anna', 'Ben'] });
 
-	// A newer build in a second tab: schema version 6 (native 60) and data format 6 (this build
-	// has 5).
+	// A newer build in a second tab: schema version 7 (native 70) and data format 7 (this build
+	// has 6: DATA_VERSION in db/database.ts).
 	const other = await context.newPage();
 	await other.goto('/favicon.svg');
 	await other.evaluate(async () => {
 		await new Promise<void>((resolve, reject) => {
-			const req = indexedDB.open('caboose', 60);
+			const req = indexedDB.open('caboose', 70);
 			req.onupgradeneeded = () => {
 				req.result.createObjectStore('futureThings', { keyPath: 'id' });
-				req.transaction!.objectStore('meta').put({ key: 'dataVersion', value: 6 });
+				req.transaction!.objectStore('meta').put({ key: 'dataVersion', value: 7 });
 			};
 			req.onsuccess = () => {
 				req.result.close();
@@ -491,7 +491,7 @@ test('another tab upgrading the data closes this one, which then never writes to
 		db.close();
 		return { version, meta };
 	});
-	expect(after).toEqual({ version: 60, meta: { key: 'dataVersion', value: 6 } });
+	expect(after).toEqual({ version: 70, meta: { key: 'dataVersion', value: 7 } });
 });
 
 test('a strict CSP, no violation while navigating, and no request to any other origin', async ({

@@ -129,7 +129,6 @@ beforeAll(() => {
 		mkdirSync(dirname(join(scratch, file)), { recursive: true });
 		writeFileSync(join(scratch, file), code);
 	}
-	appendFileSync(join(scratch, 'src/lib/club/protocol.ts'), CLUB_DEXIE);
 });
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -155,7 +154,12 @@ async function depcruise(files: string[]) {
 describe('the lint refuses each forbidden arrow', () => {
 	it('dependency-cruiser: every planted arrow is refused, the clean file passes', async () => {
 		const planted = [...PROBES.map((p) => p.file), 'src/lib/club/protocol.ts'];
-		const { status, violations, output } = await depcruise(planted);
+		// Only for this run: the clean file below reaches the club protocol through the state.
+		const protocol = join(scratch, 'src/lib/club/protocol.ts');
+		appendFileSync(protocol, CLUB_DEXIE);
+		const { status, violations, output } = await depcruise(planted).finally(() =>
+			cpSync(join(ROOT, 'src/lib/club/protocol.ts'), protocol)
+		);
 		expect(status, output).not.toBe(0);
 		const found = (file: string) =>
 			[...new Set(violations.filter((v) => v.from === file).map((v) => v.rule))].sort();
