@@ -10,7 +10,7 @@
 // a viewer's key may not deal.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { Mine, Night } from '../../src/lib/club/night-protocol';
 import { clubApi, tokenOf } from './helpers/night-api';
 import { openAndJoin, useClubServer } from './helpers/club-server';
@@ -304,6 +304,8 @@ test('the wall at 1920×1080 pages by itself, and Print is one A4 page', async (
 	const pdf = await wall.pdf({ format: 'A4', printBackground: true });
 	const pages = pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g) ?? [];
 	expect(pages).toHaveLength(1);
+	// Kept to be looked at (pdftoppm -png renders it).
+	await writeFile('test-results/night-sheet.pdf', pdf);
 	await context.close();
 });
 
