@@ -19,7 +19,13 @@ const { club, invite } = server;
 
 /** What the club holds, as a wall screen reads it: each player's rounds this season. */
 let referee = '';
-async function seasonRounds(player: string): Promise<number | null> {
+// Tests of this file are shared out between the workers, so a worker may stop its club server
+// and later start a new one for more of them (beforeAll runs again, this module does not): a
+// referee of the old club would be unknown to the new one.
+test.beforeAll(() => {
+	referee = '';
+});
+async function seasonRounds(player: string): Promise<number | string | null> {
 	if (!referee) {
 		const link = new URL(await invite('Referee', true));
 		referee = new URLSearchParams(link.hash.slice(1)).get('token')!;
@@ -27,6 +33,8 @@ async function seasonRounds(player: string): Promise<number | null> {
 	const response = await fetch(`${server.url}/v1/standings`, {
 		headers: { Authorization: `Bearer ${referee}` }
 	});
+	// Any answer but the standings is named, so a failing poll says what the club answered.
+	if (!response.ok) return `HTTP ${response.status}: ${await response.text()}`;
 	const standings = (await response.json()) as {
 		seasonStandings: { name: string; rounds: number }[];
 	};
