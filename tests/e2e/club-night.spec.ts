@@ -4,7 +4,7 @@
 // finds its seats on its home screen, starts its evening from them with the club's house rules
 // and plays it through the screens; its outbox sends the evening and claims the seats. Lowest move
 // up seats game 2: each phone's card says where its players go, and game 2 is played on the
-// phones too; Final table seats the final, and the organiser's screen says who goes where. A
+// phones too; Final table seats the final, which its table's phone plays. A
 // viewer's wall at 1920×1080 pages by itself; Print is one A4 page; tonight's CSV, from the app's
 // button, has a row a player, and the season's in German is a German spreadsheet's; a table's and
 // a viewer's key may not deal.
@@ -88,10 +88,8 @@ async function playOnPhones(browser: Browser, game: number): Promise<void> {
 		if (mine.seats?.game !== game) continue;
 		const names = mine.seats.players.map((p) => p.name);
 		const page = await tablePhone(browser, name);
-		const card = page.getByRole('region', {
-			name: `Table ${mine.seats.table} · game ${game}`,
-			exact: true
-		});
+		const table = `${mine.seats.final ? 'Final table' : 'Table'} ${mine.seats.table}`;
+		const card = page.getByRole('region', { name: `${table} · game ${game}`, exact: true });
 		await expect(card.getByRole('list').first().getByRole('listitem')).toHaveText(names);
 		await card.getByRole('link', { name: 'Start evening', exact: true }).click();
 		for (const [i, player] of names.entries()) {
@@ -272,6 +270,22 @@ test('game 2 over: Final table, Next game seats the final', async () => {
 	await expect(seats.getByRole('rowheader')).toHaveCount(3);
 	const moves = phone.getByRole('region', { name: 'Who goes where', exact: true });
 	await expect(moves.getByRole('listitem')).toHaveCount(14);
+});
+
+test("the final is played on its table's phone, and the organiser's night shows it over", async ({
+	browser
+}) => {
+	test.setTimeout(120_000);
+	await playOnPhones(browser, 3);
+	const night = (await (await api(organiser.token, '/v1/night')).json()) as Night;
+	const final = night.games.at(-1)!;
+	expect(final.tables).toHaveLength(1);
+	expect(final.tables[0]!.players).toHaveLength(3);
+	// The organiser's screen follows the club live: the final's table is over there too.
+	const progress = phone.getByRole('table', { name: "Tonight's tables", exact: true });
+	const row = progress.getByRole('row').filter({ hasText: 'Final table 1' });
+	// Its two rounds, and "over" (the tick beside it is for the eye only).
+	await expect(row.getByRole('cell').first()).toHaveText(/^2\D.*\bover$/);
 });
 
 test('the wall at 1920×1080 pages by itself, and Print is one A4 page', async ({ browser }) => {
