@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.js';
+import { TEST_CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.js';
 
 // Not 4173: that is `npm start`'s, which readme-club.spec.ts runs as the README says.
 const port = Number(process.env.E2E_PORT ?? 4174);
@@ -26,9 +26,13 @@ export default defineConfig({
 		baseURL: `http://127.0.0.1:${port}`,
 		...devices['Pixel 7'],
 		viewport: { width: 390, height: 844 },
+		// Most tests load the app in a fresh context; with the service worker each such load also
+		// fetched and stored the whole app again (the precache: about 135 files). The files whose
+		// journeys need the worker (offline, updates, a phone without signal) allow it themselves.
+		serviceWorkers: 'block',
 		launchOptions: {
 			executablePath: CHROMIUM_PATH,
-			args: CHROMIUM_ARGS
+			args: TEST_CHROMIUM_ARGS
 		}
 	},
 	projects: [{ name: 'chromium-phone' }],

@@ -14,3 +14,42 @@ export const CHROMIUM_ARGS = [
 	'--disable-component-update',
 	'--disable-sync'
 ];
+
+/**
+ * Features Playwright 1.65 turns off in every Chromium it starts (its chromiumSwitches.ts): network
+ * calls to Google, HTTPS upgrades, paint holding, storage partitioning, a CORS redirect abort under
+ * routing. Chromium keeps only the last --disable-features it is given, so TEST_CHROMIUM_ARGS
+ * repeats them; tests/unit/chromium-args.test.ts fails when Playwright is upgraded, to compare.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+	'AvoidUnnecessaryBeforeUnloadCheckSync',
+	'DestroyProfileOnBrowserClose',
+	'HttpsUpgrades',
+	'HttpsFirstBalancedModeAutoEnable',
+	'LensOverlay',
+	'MediaRouter',
+	'PaintHolding',
+	'ThirdPartyStoragePartitioning',
+	'AvoidCorsURLLoaderRestartOnRedirect',
+	'TcpPortRandomizationWin',
+	'OptimizationHints',
+	'NetworkTimeServiceQuerying',
+	'AimEnabled',
+	'PreconnectToSearch',
+	'msForceBrowserSignIn',
+	'msEdgeUpdateLaunchServicesPreferredVersion'
+];
+/** The Playwright version whose list that is. */
+export const PLAYWRIGHT_FEATURES_OF = '1.65.1';
+
+/**
+ * The browser tests' flags. Chromium 156 draws the address bar's popup as two web pages of its own
+ * (chrome://omnibox-popup.top-chrome) in every window, headless too: a renderer for each browser
+ * context that no test sees. Loading the app in eight fresh contexts took 25 CPU-s with it and 14
+ * without (that renderer 9.7 of them, the browser process 2 more). The bench keeps CHROMIUM_ARGS:
+ * its figures compare with runs taken before.
+ */
+export const TEST_CHROMIUM_ARGS = [
+	...CHROMIUM_ARGS,
+	`--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`
+];

@@ -14,6 +14,9 @@ import { newEvening, openStandings, playRound } from './helpers/evening';
 import { waitForController } from './helpers/pwa';
 import { axeProblems, openAndJoin, joinedPhone, row, useClubServer } from './helpers/club-server';
 
+// Offline journeys: the app as a phone keeps it, served by its service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const server = useClubServer();
 const { club, invite } = server;
 

@@ -8,6 +8,9 @@ import { newEvening, playRound } from './helpers/evening';
 import { litPixels } from './helpers/chart';
 import { axeProblems, openAndJoin, joinedPhone, row, useClubServer } from './helpers/club-server';
 
+// Offline journeys: the app as a phone keeps it, served by its service worker.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe.configure({ mode: 'serial' });
 const { club, invite } = useClubServer();
 

@@ -4,6 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { storedRows } from './helpers/db';
 import { homeWithEvening, waitForController } from './helpers/pwa';
 
+// Offline journeys: the app as a phone keeps it, served by its service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const SHOTS = '/tmp/shots';
 
 /** Clears everything the browser keeps for the app (what "Clear site data" does), tab open. */

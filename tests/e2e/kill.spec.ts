@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { roundsOf } from './helpers/db';
 import { newEvening } from './helpers/evening';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.js';
+import { TEST_CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.js';
 
 const KILLS = Math.max(1, Number(process.env.E2E_KILLS ?? 5));
 const SHOTS = '/tmp/shots';
@@ -19,7 +19,7 @@ const NAMES = ['Anna', 'Ben', 'Cleo', 'Dario'];
 
 /** The flags of every browser test, and headless (this test starts Chromium itself). */
 const FLAGS = [
-	...CHROMIUM_ARGS,
+	...TEST_CHROMIUM_ARGS,
 	'--headless=new',
 	'--no-default-browser-check',
 	'--password-store=basic',

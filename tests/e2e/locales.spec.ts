@@ -12,8 +12,6 @@ function word(locale: string, key: string): string {
 	throw new Error(`no message ${key}`);
 }
 
-test.use({ serviceWorkers: 'block' });
-
 for (const locale of ['de', 'fr', 'it']) {
 	test(`in ${locale}, home, setup and settings speak ${locale} from their first render`, async ({
 		page

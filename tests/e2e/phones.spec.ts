@@ -12,6 +12,9 @@ import { litPixels } from './helpers/chart';
 import { word } from './helpers/words';
 import { tableEvening } from '../unit/link-fixtures';
 
+// Offline journeys: the app as a phone keeps it, served by its service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const SHOTS = '/tmp/phones-shots';
 
 /** Decodes the QR code in a PNG, as a phone camera would read the screen. */

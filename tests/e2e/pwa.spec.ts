@@ -12,7 +12,10 @@ import { startSwapServer } from './helpers/swap-server';
 import { homeWithEvening, seedEvening, waitForController } from './helpers/pwa';
 import { readStores, roundCount, storedRows } from './helpers/db';
 import { newEvening, playRound } from './helpers/evening';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.js';
+import { TEST_CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.js';
+
+// Offline journeys: the app as a phone keeps it, served by its service worker.
+test.use({ serviceWorkers: 'allow' });
 
 const buildA = process.env.BUILD_DIR ?? 'build';
 /** This spec's own server for the update journey: any free port (others run this test too). */
@@ -29,7 +32,7 @@ test('the app is installable: manifest, icons and Chromium reports no installabi
 	const profile = await mkdtemp(path.join(tmpdir(), 'caboose-profile-'));
 	const context = await chromium.launchPersistentContext(profile, {
 		executablePath: CHROMIUM_PATH,
-		args: CHROMIUM_ARGS,
+		args: TEST_CHROMIUM_ARGS,
 		baseURL: test.info().project.use.baseURL,
 		viewport: { width: 390, height: 844 }
 	});
