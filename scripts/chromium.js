@@ -43,13 +43,16 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
 export const PLAYWRIGHT_FEATURES_OF = '1.65.1';
 
 /**
- * The browser tests' flags. Chromium 156 draws the address bar's popup as two web pages of its own
- * (chrome://omnibox-popup.top-chrome) in every window, headless too: a renderer for each browser
- * context that no test sees. Loading the app in eight fresh contexts took 25 CPU-s with it and 14
- * without (that renderer 9.7 of them, the browser process 2 more). The bench keeps CHROMIUM_ARGS:
- * its figures compare with runs taken before.
+ * What the browser tests turn off besides. Chromium 156 draws the address bar's popup as two web
+ * pages of its own (chrome://omnibox-popup.top-chrome) in every window, headless too: a renderer
+ * for each browser context that no test sees. Loading the app in eight fresh contexts took 25
+ * CPU-s with it and 14 without (that renderer 9.7 of them, the browser process 2 more). Chromium
+ * also starts a spare renderer beside each page, for the next site: 0.8 CPU-s more in those eight.
  */
+const TEST_OFF = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'SpareRendererForSitePerProcess'];
+
+/** The browser tests' flags. The bench keeps CHROMIUM_ARGS: its figures compare with runs before. */
 export const TEST_CHROMIUM_ARGS = [
 	...CHROMIUM_ARGS,
-	`--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`
+	`--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...TEST_OFF].join(',')}`
 ];

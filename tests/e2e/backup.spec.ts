@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { dumpDatabase, roundCount } from './helpers/db';
 import { collectErrors, newEvening, playRound } from './helpers/evening';
+import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/shots';
 
@@ -65,7 +66,7 @@ test('Export backup downloads every evening in one valid .json file', async ({ p
 		'Dario',
 		'Emil'
 	]);
-	await page.screenshot({ path: `${SHOTS}/data-backup-exported.png`, fullPage: true });
+	await lookAt(page, { path: `${SHOTS}/data-backup-exported.png`, fullPage: true });
 	expect(errors).toEqual([]);
 });
 
@@ -100,7 +101,7 @@ test('a file that is not a valid backup is refused with an alert and changes not
 		await expect(alert, name).toContainText(message);
 		await expect(alert).toContainText('Nothing was changed.');
 		if (name === 'gap.json') {
-			await page.screenshot({ path: `${SHOTS}/data-backup-refused.png`, fullPage: true });
+			await lookAt(page, { path: `${SHOTS}/data-backup-refused.png`, fullPage: true });
 		}
 		expect(await dumpDatabase(page), name).toBe(before);
 	}
@@ -146,7 +147,7 @@ test('a valid backup is merged by id: new evenings added, a longer copy replaces
 	// What was played is the same on both phones (drafts and device notes are each phone's own).
 	const played = ['evenings', 'rounds', 'tableEvents', 'players'] as const;
 	expect(await dumpDatabase(phone, played)).toBe(await dumpDatabase(page, played));
-	await phone.screenshot({ path: `${SHOTS}/data-backup-imported.png`, fullPage: true });
+	await lookAt(phone, { path: `${SHOTS}/data-backup-imported.png`, fullPage: true });
 	await other.close();
 });
 

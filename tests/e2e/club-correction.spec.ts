@@ -10,6 +10,7 @@ import type { ClubEveningView, Night } from '../../src/lib/club/night-protocol';
 import { joinedPhone, openAndJoin, useClubServer } from './helpers/club-server';
 import { clubApi, tokenOf } from './helpers/night-api';
 import { newEvening, openStandings, playRound } from './helpers/evening';
+import { lookAt } from './helpers/shots';
 
 test.describe.configure({ mode: 'serial' });
 const server = useClubServer();
@@ -115,21 +116,21 @@ test('the table’s rounds and the corrected round at 320 and 390 px in four lan
 			await organiserPhone.goto('/club/night/table/1');
 			await expect(organiserPhone.locator('.corrected')).toBeVisible();
 			expect(await noSideways(organiserPhone), `table screen ${locale} ${width}`).toBe(true);
-			await organiserPhone.screenshot({
+			await lookAt(organiserPhone, {
 				path: `test-results/correction-table-${locale}-${width}.png`,
 				fullPage: true
 			});
 			await organiserPhone.goto(`/club/night/table/1?evening=${eveningId}&round=2`);
 			await expect(organiserPhone.locator('.correct input').first()).toBeVisible();
 			expect(await noSideways(organiserPhone), `correct form ${locale} ${width}`).toBe(true);
-			await organiserPhone.screenshot({
+			await lookAt(organiserPhone, {
 				path: `test-results/correction-form-${locale}-${width}.png`,
 				fullPage: true
 			});
 			await tablePhone.goto(`/evening/${eveningId}/standings`);
 			await expect(tablePhone.locator('.corrected')).toBeVisible();
 			expect(await noSideways(tablePhone), `phone ${locale} ${width}`).toBe(true);
-			await tablePhone.locator('.rounds').screenshot({
+			await lookAt(tablePhone.locator('.rounds'), {
 				path: `test-results/correction-phone-${locale}-${width}.png`
 			});
 		}

@@ -13,6 +13,7 @@ import type { Mine, Night } from '../../src/lib/club/night-protocol';
 import { openAndJoin, useClubServer } from './helpers/club-server';
 import { clubApi, eveningOps, tokenOf } from './helpers/night-api';
 import { useLocale, word, type Locale } from './helpers/words';
+import { lookAt } from './helpers/shots';
 
 test.describe.configure({ mode: 'serial' });
 const server = useClubServer();
@@ -256,7 +257,7 @@ test("tonight's tables play; the wall shows the season's four nights, its rule a
 	await expect.poll(() => seasonRow(season, 'Hélène')).toEqual({ nights: '4', missed: '0' });
 	await expect.poll(() => seasonRow(season, 'Ed')).toEqual({ nights: '1', missed: '3' });
 	await laidOut(wall, '.wall-grid .name');
-	await wall.screenshot({ path: 'test-results/club-season/wall-1920-en.png' });
+	await lookAt(wall, { path: 'test-results/club-season/wall-1920-en.png' });
 	await context.close();
 });
 
@@ -300,7 +301,7 @@ for (const locale of ['en', 'de', 'fr', 'it'] as const) {
 		for (const width of [320, 390]) {
 			await page.setViewportSize({ width, height: 844 });
 			const shot = (screen: string) =>
-				page.screenshot({
+				lookAt(page, {
 					path: `test-results/club-season/${screen}-${width}-${locale}.png`,
 					fullPage: true
 				});

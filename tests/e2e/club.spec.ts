@@ -7,6 +7,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { newEvening, playRound } from './helpers/evening';
 import { litPixels } from './helpers/chart';
 import { axeProblems, openAndJoin, joinedPhone, row, useClubServer } from './helpers/club-server';
+import { lookAt } from './helpers/shots';
 
 // Offline journeys: the app as a phone keeps it, served by its service worker.
 test.use({ serviceWorkers: 'allow' });
@@ -91,7 +92,7 @@ test('two tables and a viewer: rounds at each table reach the club standings, li
 	await expect
 		.poll(() => wall.page.evaluate(() => document.documentElement.scrollWidth))
 		.toBeLessThanOrEqual(320);
-	await wall.page.screenshot({ path: 'test-results/club-season-320.png', fullPage: true });
+	await lookAt(wall.page, { path: 'test-results/club-season-320.png', fullPage: true });
 
 	for (const phone of [one, two, wall]) await phone.context.close();
 });

@@ -3,6 +3,7 @@
 // text; and the tile picker's quick path, counted in taps.
 import { expect, test, type Page } from '@playwright/test';
 import { newEvening, playRound } from './helpers/evening';
+import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/polish-shots';
 
@@ -107,7 +108,7 @@ test('a right-to-left name is isolated wherever it joins other text', async ({ p
 	await expect(page.getByText(/^Last round:/)).toBeVisible();
 	expect(await unisolated(page, rtl)).toEqual([]);
 	expect(await unisolated(page, override)).toEqual([]);
-	await page.screenshot({ path: `${SHOTS}/bidi-round.png`, fullPage: true });
+	await lookAt(page, { path: `${SHOTS}/bidi-round.png`, fullPage: true });
 	await page.goto(`/evening/${id}/standings`);
 	await expect(page.getByRole('table', { name: 'Standings' })).toBeVisible();
 	expect(await unisolated(page, rtl)).toEqual([]);
@@ -120,7 +121,7 @@ test('a right-to-left name is isolated wherever it joins other text', async ({ p
 	await expect(page.getByRole('alert').first()).toContainText('must be covered');
 	expect(await unisolated(page, rtl)).toEqual([]);
 	expect(await unisolated(page, override)).toEqual([]);
-	await page.screenshot({ path: `${SHOTS}/bidi-table.png`, fullPage: true });
+	await lookAt(page, { path: `${SHOTS}/bidi-table.png`, fullPage: true });
 	// The line reads in order: the words before the name come first on screen.
 	const alert = page.getByRole('alert').first();
 	const box = await alert.locator('bdi').first().boundingBox();
@@ -151,14 +152,14 @@ test('a 5-tile hand takes at most two taps per tile plus Done, and the total is 
 		if (i === 1) {
 			await page.setViewportSize({ width: 320, height: 640 });
 			await dialog.getByRole('button', { name: '12', exact: true }).click();
-			await page.screenshot({ path: `${SHOTS}/picker-320-en-quick.png` });
+			await lookAt(page, { path: `${SHOTS}/picker-320-en-quick.png` });
 			await dialog.getByRole('button', { name: '12', exact: true }).click();
 			await page.setViewportSize({ width: 390, height: 844 });
 		}
 	}
 	// 16 + 18 + 7 + 5 + 0 = 46 points in 5 tiles.
 	await expect(dialog.locator('header .total')).toHaveText('5 tiles, 46 points');
-	await page.screenshot({ path: `${SHOTS}/picker-390-en.png` });
+	await lookAt(page, { path: `${SHOTS}/picker-390-en.png` });
 	await tap('Done');
 	expect(taps).toBeLessThanOrEqual(2 * hand.length + 1);
 	await expect(page.getByLabel('Ben points', { exact: true })).toHaveValue('46');
@@ -177,10 +178,10 @@ test('the tile picker in German, at 320 and 390 px', async ({ page }) => {
 		const dialog = page.getByRole('dialog');
 		await dialog.getByRole('button', { name: '12|5', exact: true }).click();
 		await dialog.getByRole('button', { name: '8', exact: true }).click();
-		await page.screenshot({ path: `${SHOTS}/picker-${width}-de-quick.png` });
+		await lookAt(page, { path: `${SHOTS}/picker-${width}-de-quick.png` });
 		await dialog.getByRole('button', { name: '8|1', exact: true }).click();
 		await expect(dialog.locator('header .total')).toHaveText('2 Steine, 26 Punkte');
-		await page.screenshot({ path: `${SHOTS}/picker-${width}-de.png` });
+		await lookAt(page, { path: `${SHOTS}/picker-${width}-de.png` });
 		await dialog.getByRole('button', { name: 'Leeren', exact: true }).click();
 		await dialog.getByRole('button', { name: 'Fertig', exact: true }).click();
 		await expect(dialog).toBeHidden();

@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { storedRows } from './helpers/db';
 import { homeWithEvening, waitForController } from './helpers/pwa';
+import { lookAt } from './helpers/shots';
 
 // Offline journeys: the app as a phone keeps it, served by its service worker.
 test.use({ serviceWorkers: 'allow' });
@@ -68,7 +69,7 @@ for (const words of [
 			() => document.documentElement.scrollWidth - document.documentElement.clientWidth
 		);
 		expect(sideways).toBe(0);
-		await page.screenshot({
+		await lookAt(page, {
 			path: `${SHOTS}/data-removed-${words.locale}-320.png`,
 			fullPage: true
 		});

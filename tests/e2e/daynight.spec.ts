@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collectErrors, newEvening, playRound } from './helpers/evening';
 import { stubWakeLock, wakeLog } from './helpers/stubs';
+import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/daynight-shots';
 const DARK_BG = 'rgb(20, 32, 27)';
@@ -95,15 +96,15 @@ test.describe('themes', () => {
 				})
 			)
 			.toBe(true);
-		await page.screenshot({ path: `${SHOTS}/standings-light-390.png`, fullPage: true });
+		await lookAt(page, { path: `${SHOTS}/standings-light-390.png`, fullPage: true });
 		await page.emulateMedia({ colorScheme: 'dark' });
 		await expect.poll(() => background(page)).toBe(DARK_BG);
-		await page.screenshot({ path: `${SHOTS}/standings-dark-390.png`, fullPage: true });
+		await lookAt(page, { path: `${SHOTS}/standings-dark-390.png`, fullPage: true });
 
 		await page.goto(`/evening/${id}/table`);
 		await page.emulateMedia({ colorScheme: 'light' });
 		await expect(page.getByRole('button', { name: 'Double played' })).toBeVisible();
-		await page.screenshot({ path: `${SHOTS}/table-light-390.png`, fullPage: true });
+		await lookAt(page, { path: `${SHOTS}/table-light-390.png`, fullPage: true });
 	});
 });
 
@@ -209,7 +210,7 @@ test.describe('scoreboard', () => {
 			expect(shares).toHaveLength(4);
 			for (const s of shares) expect(s).toBeGreaterThanOrEqual(0.15);
 			await noSideways(page);
-			await page.screenshot({ path: `${SHOTS}/scoreboard-${w}x${h}.png` });
+			await lookAt(page, { path: `${SHOTS}/scoreboard-${w}x${h}.png` });
 		}
 		console.log(
 			'scoreboard total height / viewport (390x844):',
@@ -219,7 +220,7 @@ test.describe('scoreboard', () => {
 			})()
 		);
 		await page.emulateMedia({ colorScheme: 'light' });
-		await page.screenshot({ path: `${SHOTS}/scoreboard-light-390x844.png` });
+		await lookAt(page, { path: `${SHOTS}/scoreboard-light-390x844.png` });
 		await page.goto(`/evening/${id}/standings`);
 		await page.getByRole('link', { name: 'Scoreboard', exact: true }).click();
 		await expect(board).toBeVisible();
@@ -245,7 +246,7 @@ test.describe('scoreboard', () => {
 		await expect(out.getByRole('rowheader', { name: 'Out of the evening' })).toBeVisible();
 		await expect(out).toContainText('Ben');
 		await expect(out).toContainText('104');
-		await page.screenshot({ path: `${SHOTS}/scoreboard-eliminated-en-390.png` });
+		await lookAt(page, { path: `${SHOTS}/scoreboard-eliminated-en-390.png` });
 
 		await page.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'de'));
 		await page.setViewportSize({ width: 320, height: 640 });
@@ -253,6 +254,6 @@ test.describe('scoreboard', () => {
 		await expect(page.getByRole('table', { name: 'Anzeigetafel' })).toBeVisible();
 		await expect(page.getByText('Ausgeschieden')).toBeVisible();
 		await noSideways(page);
-		await page.screenshot({ path: `${SHOTS}/scoreboard-eliminated-de-320.png`, fullPage: true });
+		await lookAt(page, { path: `${SHOTS}/scoreboard-eliminated-de-320.png`, fullPage: true });
 	});
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { lookAt } from './helpers/shots';
 
 // The Evenings list and Continue on home: date, players, leader or winner, finished or not;
 // each evening opens; a deletion asks first and then removes the evening with its rounds.
@@ -135,7 +136,7 @@ test('the list shows date, players, leader or winner, finished or not; each open
 	await expect(items.nth(1).locator('bdi')).toHaveText(['Anna', 'Ben', 'Ben']);
 	const year = String(new Date().getFullYear());
 	await expect(items.nth(1)).toContainText(year);
-	await page.screenshot({ path: `${SHOTS}/setup-evenings.png` });
+	await lookAt(page, { path: `${SHOTS}/setup-evenings.png` });
 
 	await items.nth(1).getByRole('link').click();
 	await expect(page).toHaveURL(new RegExp(`/evening/${open.id}$`));
@@ -215,7 +216,7 @@ test('deleting asks first, then removes the evening with its rounds, draft and t
 	await expect(card).toContainText('Delete the evening of');
 	await expect(card).toContainText('(Cleo, Dario) with its rounds? This cannot be undone.');
 	await expect(card.getByRole('button', { name: 'Keep it' })).toBeFocused();
-	await page.screenshot({ path: `${SHOTS}/setup-evenings-delete.png` });
+	await lookAt(page, { path: `${SHOTS}/setup-evenings-delete.png` });
 	await card.getByRole('button', { name: 'Keep it' }).click();
 	await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);
 	expect(await readRows(page, 'evenings')).toHaveLength(2);

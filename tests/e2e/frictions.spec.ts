@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { newEvening, playRound, type Preset } from './helpers/evening';
 import { storedRows } from './helpers/db';
 import { useLocale, word, type Locale } from './helpers/words';
+import { lookAt } from './helpers/shots';
 
 const SIX = [
 	'Hansruedi',
@@ -55,7 +56,7 @@ for (const size of [SMALL, { width: 390, height: 844 }]) {
 			await expect(points(page, 'Hansruedi')).toBeFocused();
 			await expect(points(page, 'Hansruedi')).toBeInViewport({ ratio: 1 });
 			expect(await description(page, 'Hansruedi')).toMatch(/entier|whole/i);
-			await page.screenshot({ path: `${SHOTS}/refused-${size.width}-fr.png` });
+			await lookAt(page, { path: `${SHOTS}/refused-${size.width}-fr.png` });
 
 			// An empty hand in an upper row is the first problem too; its field says so.
 			await points(page, 'Hansruedi').fill('3');
@@ -85,7 +86,7 @@ for (const size of [SMALL, { width: 390, height: 844 }]) {
 			await expect(saved).toBeInViewport({ ratio: 1 });
 			await expect(page.getByText(/^Dernière manche/)).toBeInViewport();
 			await expect(points(page, 'Hansruedi')).toBeFocused();
-			await page.screenshot({ path: `${SHOTS}/saved-${size.width}-fr.png` });
+			await lookAt(page, { path: `${SHOTS}/saved-${size.width}-fr.png` });
 		});
 	});
 }
@@ -149,7 +150,7 @@ test('Italian elimination, blocked round: the points fields that do not count ar
 			.join(' ')
 	);
 	expect(why).toContain(word('it', 'entry_blocked_void'));
-	await page.screenshot({ path: `${SHOTS}/blocked-320-it.png` });
+	await lookAt(page, { path: `${SHOTS}/blocked-320-it.png` });
 	expect(await storedRows(page, 'rounds')).toEqual([]);
 });
 
@@ -170,7 +171,7 @@ test.describe('dialogs at 320×568', () => {
 		const dialog = page.getByRole('dialog');
 		const confirm = dialog.getByRole('button', { name: word('fr', 'table_confirm'), exact: true });
 		await expect(confirm).toBeInViewport({ ratio: 1 });
-		await page.screenshot({ path: `${SHOTS}/double-320-fr.png` });
+		await lookAt(page, { path: `${SHOTS}/double-320-fr.png` });
 		await page.keyboard.press('Escape');
 		await expect(dialog).toBeHidden();
 		await expect(played).toBeFocused();
@@ -256,7 +257,7 @@ test.describe('focus clear of sticky bars at 320×568', () => {
 		const box = await rules.boundingBox();
 		const bar = await start.evaluate((b) => b.parentElement!.getBoundingClientRect().top);
 		expect(box!.y + box!.height).toBeLessThanOrEqual(bar);
-		await page.screenshot({ path: `${SHOTS}/new-rules-320-fr.png` });
+		await lookAt(page, { path: `${SHOTS}/new-rules-320-fr.png` });
 	});
 
 	test('the tile picker: no tile reached with Tab hides under its header', async ({ page }) => {
@@ -267,7 +268,7 @@ test.describe('focus clear of sticky bars at 320×568', () => {
 			.click();
 		const dialog = page.getByRole('dialog');
 		await expect(dialog).toBeVisible();
-		await page.screenshot({ path: `${SHOTS}/picker-320-fr.png` });
+		await lookAt(page, { path: `${SHOTS}/picker-320-fr.png` });
 		const hidden: string[] = [];
 		for (let i = 0; i < 60; i++) {
 			await page.keyboard.press('Tab');
@@ -302,7 +303,7 @@ test('the scoreboard at 320×568: six players fit, each name on the line of its 
 	await page.goto(`/evening/${id}/scoreboard`);
 	const table = page.getByRole('table');
 	await expect(table.getByRole('row')).toHaveCount(7);
-	await page.screenshot({ path: `${SHOTS}/scoreboard-320-fr.png` });
+	await lookAt(page, { path: `${SHOTS}/scoreboard-320-fr.png` });
 	const lines = await table.locator('tbody tr').evaluateAll((rows) =>
 		rows.map((r) => {
 			const name = r.querySelector('th')!.getBoundingClientRect();

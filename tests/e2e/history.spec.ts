@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seedEvening, waitForDatabase } from './helpers/pwa';
+import { lookAt } from './helpers/shots';
 
 // A long history: the Evenings list reads and shows the newest 20 evenings, and older ones on
 // request, so it opens in the same time with 25 evenings or 500.
@@ -44,7 +45,7 @@ test('the Evenings list shows the newest 20 evenings, and the older ones on requ
 				() => document.documentElement.scrollWidth - document.documentElement.clientWidth
 			);
 			expect(overflow, `${locale} at ${width}px`).toBeLessThanOrEqual(0);
-			await page.screenshot({ path: `${SHOTS}/evenings-more-${locale}-${width}.png` });
+			await lookAt(page, { path: `${SHOTS}/evenings-more-${locale}-${width}.png` });
 		}
 	}
 	await page.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'en'));

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newEvening, playRound } from './helpers/evening';
+import { lookAt } from './helpers/shots';
 
 test('the first screen loads with the app name, New evening, and no console errors', async ({
 	page
@@ -54,7 +55,7 @@ test.describe('the home page without Dexie', () => {
 		expect(
 			await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))
 		).toEqual([]);
-		await page.screenshot({ path: '/tmp/shots/home-empty.png' });
+		await lookAt(page, { path: '/tmp/shots/home-empty.png' });
 
 		// The screens that keep evenings do load it (so the check above would notice Dexie).
 		const newPage = await page.context().newPage();
@@ -128,7 +129,7 @@ test.describe('the home page without Dexie', () => {
 		expect(await home.evaluate(() => localStorage.getItem('caboose:saved'))).toContain(
 			'"evenings":1'
 		);
-		await home.screenshot({ path: '/tmp/shots/home-continue.png' });
+		await lookAt(home, { path: '/tmp/shots/home-continue.png' });
 
 		// An evening started in another tab shows up without a reload (the list stays current).
 		await page.goto('/new');

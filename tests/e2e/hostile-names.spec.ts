@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { collectErrors, newEvening, playRound } from './helpers/evening';
+import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/shots';
 
@@ -66,11 +67,11 @@ test('hostile player names are rendered as text everywhere and nothing runs', as
 			`the round screen is wider than the phone (${width}px) with 40-character names`
 		)
 		.toBeLessThanOrEqual(width);
-	await page.screenshot({ path: `${SHOTS}/data-hostile-round.png`, fullPage: true });
+	await lookAt(page, { path: `${SHOTS}/data-hostile-round.png`, fullPage: true });
 	await page.getByRole('link', { name: 'Standings' }).first().click();
 	await expect(page.getByRole('table', { name: 'Standings' })).toBeVisible();
 	await namesShownAsText('standings', page);
-	await page.screenshot({ path: `${SHOTS}/data-hostile-standings.png`, fullPage: true });
+	await lookAt(page, { path: `${SHOTS}/data-hostile-standings.png`, fullPage: true });
 	await page.goto(`/evening/${id}/table`);
 	for (const name of ALL) {
 		await expect(

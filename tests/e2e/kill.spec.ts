@@ -12,6 +12,7 @@ import { chromium, expect, test, type Browser, type Page } from '@playwright/tes
 import { roundsOf } from './helpers/db';
 import { newEvening } from './helpers/evening';
 import { TEST_CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.js';
+import { lookAt } from './helpers/shots';
 
 const KILLS = Math.max(1, Number(process.env.E2E_KILLS ?? 5));
 const SHOTS = '/tmp/shots';
@@ -186,7 +187,7 @@ test('every saved round survives Chromium being killed right after "Saved", agai
 			}
 		}
 		await running.page.goto(`${baseURL}/evening/${eveningId}/standings`);
-		await running.page.screenshot({ path: `${SHOTS}/data-kill-standings.png`, fullPage: true });
+		await lookAt(running.page, { path: `${SHOTS}/data-kill-standings.png`, fullPage: true });
 	} finally {
 		console.log(
 			`kill test: kills survived ${kills}, rounds saved ${saved.length}, rounds lost ${lost}`

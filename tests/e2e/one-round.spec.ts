@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { roundCount, roundsOf } from './helpers/db';
 import { collectErrors, newEvening, playRound } from './helpers/evening';
+import { lookAt } from './helpers/shots';
 
 test('the starter picked on the round screen starts the table and moves the rotation', async ({
 	page
@@ -52,7 +53,7 @@ test('Undo last round asks where the finger is, then says what it removed', asyn
 	await undo.click();
 	const confirm = page.getByRole('dialog').getByRole('button', { name: 'Confirm' });
 	await expect(confirm).toBeInViewport();
-	await page.screenshot({ path: '/tmp/shots/undo-confirm.png' });
+	await lookAt(page, { path: '/tmp/shots/undo-confirm.png' });
 	await confirm.click();
 	await expect(page.getByRole('status').filter({ hasText: 'Round 2 removed' })).toBeVisible();
 	expect(await roundCount(page, id)).toBe(1);
@@ -147,7 +148,7 @@ test('a plain last tile on the table ends the round, and End round opens the ent
 	).toBeVisible();
 	await expect(page.getByText('Ben played their last tile: the round is over.')).toBeVisible();
 	await expect(page.getByRole('button', { name: 'Tile played' })).toHaveCount(0);
-	await page.screenshot({ path: '/tmp/table-shots/table-last-tile-over.png', fullPage: true });
+	await lookAt(page, { path: '/tmp/table-shots/table-last-tile-over.png', fullPage: true });
 
 	await page.getByRole('link', { name: 'End round' }).click();
 	await expect(page).toHaveURL(new RegExp(`/evening/${id}$`));

@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { longNames } from './helpers/names';
 import { seedPlayed, type PlayedEvening } from './helpers/seed';
+import { lookAt } from './helpers/shots';
 
 const LOCALES = ['en', 'de', 'fr', 'it'] as const;
 const WIDTHS = [320, 390, 195] as const;
@@ -248,7 +249,7 @@ for (const players of [2, 6, 10]) {
 						);
 					}
 					if (SHOTS) {
-						await page.screenshot({
+						await lookAt(page, {
 							path: `${SHOTS}/${screen.name}-${locale}-${width}-${players}p.png`,
 							fullPage: true
 						});

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { collectErrors, newEvening, playRound } from './helpers/evening';
 import { seedPlayed } from './helpers/seed';
+import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/shots';
 
@@ -110,7 +111,7 @@ test('an evening from another phone counts for the same person; Split and Merge 
 		'They played in the same evening, so they are two players.'
 	);
 	await expect(into).toHaveAttribute('aria-invalid', 'true');
-	await page.screenshot({ path: `${SHOTS}/players-merge-en-390.png`, fullPage: true });
+	await lookAt(page, { path: `${SHOTS}/players-merge-en-390.png`, fullPage: true });
 	expect(errors).toEqual([]);
 });
 
@@ -162,7 +163,7 @@ test('Players with a person from two phones fits 320 and 390 px in English and F
 				() => document.documentElement.scrollWidth - document.documentElement.clientWidth
 			);
 			expect(sideways, `${locale} ${width}`).toBe(0);
-			await page.screenshot({
+			await lookAt(page, {
 				path: `${SHOTS}/players-people-${locale}-${width}.png`,
 				fullPage: true
 			});

@@ -11,6 +11,7 @@ import { waitForController, waitForDatabase } from './helpers/pwa';
 import { litPixels } from './helpers/chart';
 import { word } from './helpers/words';
 import { tableEvening } from '../unit/link-fixtures';
+import { lookAt } from './helpers/shots';
 
 // Offline journeys: the app as a phone keeps it, served by its service worker.
 test.use({ serviceWorkers: 'allow' });
@@ -173,7 +174,7 @@ test('a QR code carries the evening to an offline phone: same standings, read-on
 			await expect(view.getByRole('alert')).toHaveText(words);
 			await expect(view.getByRole('button', { name: 'Keep a copy' })).toHaveCount(0);
 		}
-		await view.screenshot({ path: `${SHOTS}/hostile-en-390.png` });
+		await lookAt(view, { path: `${SHOTS}/hostile-en-390.png` });
 		expect(JSON.stringify(await storedRows(view, 'rounds'))).toBe(before);
 	} finally {
 		await other.context.close();
@@ -204,7 +205,7 @@ test('the QR dialog and the view at 320 px in German: it fits, the code reads, t
 	const link = await readQr(await dialog.getByRole('img').screenshot());
 	expect(link).toMatch(/\/view#c1\./);
 	await noSidewaysScroll(page);
-	await page.screenshot({ path: `${SHOTS}/dialog-de-320.png` });
+	await lookAt(page, { path: `${SHOTS}/dialog-de-320.png` });
 	await page.keyboard.press('Escape');
 	await expect(dialog).toHaveCount(0);
 
@@ -224,7 +225,7 @@ test('the QR dialog and the view at 320 px in German: it fits, the code reads, t
 		await chart.scrollIntoViewIfNeeded();
 		await expect.poll(() => litPixels(chart)).toBeGreaterThan(1000);
 		await view.evaluate(() => window.scrollTo(0, 0));
-		await view.screenshot({ path: `${SHOTS}/view-de-320.png`, fullPage: true });
+		await lookAt(view, { path: `${SHOTS}/view-de-320.png`, fullPage: true });
 	} finally {
 		await other.context.close();
 	}
@@ -311,7 +312,7 @@ test('the live table travels when chosen: the view shows what is on the table', 
 		await expect(table).toContainText('Mexican train started');
 		await expect(table).toContainText('Markers on: Ben');
 		await table.scrollIntoViewIfNeeded();
-		await other.page.screenshot({ path: `${SHOTS}/view-table-en-390.png` });
+		await lookAt(other.page, { path: `${SHOTS}/view-table-en-390.png` });
 		// Without the table, the view says nothing about it.
 		await other.page.goto(without);
 		await expect(other.page.getByText('After round 1', { exact: true })).toBeVisible();
@@ -367,7 +368,7 @@ test('a full table: 13 rounds of 8 players entered as tiles fit one readable QR 
 	// on a loaded machine): the same link as the field's.
 	const link = await linkField.inputValue();
 	await expect.poll(async () => readQr(await qr.screenshot())).toBe(link);
-	await page.screenshot({ path: `${SHOTS}/dialog-full-table-en-390.png` });
+	await lookAt(page, { path: `${SHOTS}/dialog-full-table-en-390.png` });
 	test.info().annotations.push({
 		type: 'size',
 		description: `link ${link!.length} chars, QR version ${version} (${side - 8} modules)`

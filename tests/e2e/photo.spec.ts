@@ -8,6 +8,7 @@ import { storedRows } from './helpers/db';
 import { collectErrors, newEvening } from './helpers/evening';
 import { countPips } from '../../src/lib/vision/pips';
 import { EVAL_SEED_BASE, renderScene, toPng } from '../vision/render';
+import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/photo-shots';
 
@@ -110,7 +111,7 @@ test('a photo read tile by tile is offered as tiles, scored by the preset', asyn
 		exact: true
 	});
 	await useTiles.scrollIntoViewIfNeeded();
-	await page.screenshot({ path: `${SHOTS}/tiles-offer-en-390.png` });
+	await lookAt(page, { path: `${SHOTS}/tiles-offer-en-390.png` });
 	await useTiles.click();
 	await expect(page.getByRole('dialog')).toHaveCount(0);
 	for (const [a, b] of read.tiles)
@@ -146,7 +147,7 @@ for (const locale of ['en', 'de'] as const) {
 			await page.reload();
 		}
 		const button = locale === 'de' ? 'Aus Foto zählen für Anna' : 'Count from photo for Anna';
-		await page.screenshot({ path: `${SHOTS}/entry-${locale}-390.png` });
+		await lookAt(page, { path: `${SHOTS}/entry-${locale}-390.png` });
 		await page.getByRole('button', { name: button, exact: true }).click();
 		const dialog = page.getByRole('dialog');
 		await dialog
@@ -157,8 +158,8 @@ for (const locale of ['en', 'de'] as const) {
 			() => document.documentElement.scrollWidth <= document.documentElement.clientWidth
 		);
 		expect(overflow).toBe(true);
-		await page.screenshot({ path: `${SHOTS}/dialog-${locale}-390.png` });
-		await dialog.locator('.picture').screenshot({ path: `${SHOTS}/marks-${locale}.png` });
+		await lookAt(page, { path: `${SHOTS}/dialog-${locale}-390.png` });
+		await lookAt(dialog.locator('.picture'), { path: `${SHOTS}/marks-${locale}.png` });
 		await page.setViewportSize({ width: 320, height: 700 });
 		await expect(dialog.locator('circle.mark')).toHaveCount(total);
 		const fits = await page.evaluate(() => {
@@ -166,7 +167,7 @@ for (const locale of ['en', 'de'] as const) {
 			return d.scrollWidth <= d.clientWidth && d.getBoundingClientRect().right <= innerWidth;
 		});
 		expect(fits).toBe(true);
-		await page.screenshot({ path: `${SHOTS}/dialog-${locale}-320.png` });
+		await lookAt(page, { path: `${SHOTS}/dialog-${locale}-320.png` });
 		await page.keyboard.press('Escape');
 		await expect(page.getByRole('dialog')).toHaveCount(0);
 		// The player rows with the new button fit 320 px (the page's own heading is not ours).
@@ -176,6 +177,6 @@ for (const locale of ['en', 'de'] as const) {
 			)
 		);
 		expect(rowsFit).toBe(true);
-		await page.screenshot({ path: `${SHOTS}/entry-${locale}-320.png` });
+		await lookAt(page, { path: `${SHOTS}/entry-${locale}-320.png` });
 	});
 }

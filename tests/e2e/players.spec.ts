@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { collectErrors } from './helpers/evening';
 import { rotatingRounds, seedPlayed, seededId } from './helpers/seed';
+import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/daynight-shots';
 const DAY = 24 * 3600 * 1000;
@@ -52,7 +53,7 @@ test('Players lists everyone; a player page shows the record and the chart', asy
 	await expect(list).toHaveCount(4);
 	await expect(page.getByRole('link', { name: /^Anna/ })).toContainText('3 evenings');
 	await expect(page.getByRole('link', { name: /^Dario/ })).toContainText('one evening');
-	await page.screenshot({ path: `${SHOTS}/players-light-390.png`, fullPage: true });
+	await lookAt(page, { path: `${SHOTS}/players-light-390.png`, fullPage: true });
 
 	await page.getByRole('link', { name: /^Anna/ }).click();
 	await expect(page.getByRole('heading', { name: 'Anna', level: 1 })).toBeVisible();
@@ -69,9 +70,9 @@ test('Players lists everyone; a player page shows the record and the chart', asy
 	await expect(stat('Best round')).toContainText('0 on');
 	await expect(page.getByRole('img', { name: 'Totals per evening' })).toBeVisible();
 	await expect(page.getByRole('heading', { name: 'Evenings', level: 2 })).toBeVisible();
-	await page.screenshot({ path: `${SHOTS}/player-light-390.png`, fullPage: true });
+	await lookAt(page, { path: `${SHOTS}/player-light-390.png`, fullPage: true });
 	await page.emulateMedia({ colorScheme: 'dark' });
-	await page.screenshot({ path: `${SHOTS}/player-dark-390.png`, fullPage: true });
+	await lookAt(page, { path: `${SHOTS}/player-dark-390.png`, fullPage: true });
 	expect(
 		await page.evaluate(
 			() => document.documentElement.scrollWidth <= document.documentElement.clientWidth
@@ -120,9 +121,9 @@ test('in Italian and dark, the player page reads in its own words', async ({ pag
 			() => document.documentElement.scrollWidth <= document.documentElement.clientWidth
 		)
 	).toBe(true);
-	await page.screenshot({ path: `${SHOTS}/player-it-dark-320.png`, fullPage: true });
+	await lookAt(page, { path: `${SHOTS}/player-it-dark-320.png`, fullPage: true });
 	await page.goto('/players');
-	await page.screenshot({ path: `${SHOTS}/players-it-dark-320.png`, fullPage: true });
+	await lookAt(page, { path: `${SHOTS}/players-it-dark-320.png`, fullPage: true });
 });
 
 for (const locale of ['fr', 'de'] as const) {
@@ -136,7 +137,7 @@ for (const locale of ['fr', 'de'] as const) {
 		// Anna, Ben and Cleo last played at e3, Dario at e2: the three of one evening by name.
 		const names = page.getByRole('main').getByRole('listitem').locator('bdi');
 		await expect(names).toHaveText(['Anna', 'Ben', 'Cleo', 'Dario']);
-		await page.screenshot({ path: `${SHOTS}/players-${locale}-320.png`, fullPage: true });
+		await lookAt(page, { path: `${SHOTS}/players-${locale}-320.png`, fullPage: true });
 
 		await page.goto(`/players/${seededId('Anna')}`);
 		const best = page.locator('dl div.wide dd').first();
@@ -146,6 +147,6 @@ for (const locale of ['fr', 'de'] as const) {
 		);
 		const won = page.locator('.evenings .won').first();
 		await expect(won).toHaveText(locale === 'fr' ? '★ gagnée' : '★ gewonnen');
-		await page.screenshot({ path: `${SHOTS}/player-${locale}-320.png`, fullPage: true });
+		await lookAt(page, { path: `${SHOTS}/player-${locale}-320.png`, fullPage: true });
 	});
 }

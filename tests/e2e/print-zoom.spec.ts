@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { rotatingRounds, seedPlayed } from './helpers/seed';
 import { useLocale, word, type Locale } from './helpers/words';
 import { cutsIn } from './helpers/print';
+import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/frictions-shots';
 const SIX = [
@@ -91,7 +92,7 @@ test.describe('the browser’s own Print', () => {
 		// On paper: A4 less its margins, at 96 dpi.
 		await page.setViewportSize({ width: 703, height: 1032 });
 		expect((await paper(page)).overflow).toBe(0);
-		await page.screenshot({
+		await lookAt(page, {
 			path: `${SHOTS}/print-standings-fr.png`,
 			fullPage: true,
 			scale: 'css'
@@ -141,7 +142,7 @@ test.describe('the browser’s own Print', () => {
 			.locator('th, td')
 			.evaluateAll((cells) => cells.filter((c) => c.getBoundingClientRect().right > 703).length);
 		expect(cut).toBe(0);
-		await page.screenshot({ path: `${SHOTS}/print-view-en.png`, fullPage: true, scale: 'css' });
+		await lookAt(page, { path: `${SHOTS}/print-view-en.png`, fullPage: true, scale: 'css' });
 		writeFileSync(`${SHOTS}/print-view-en.pdf`, await page.pdf({ format: 'A4' }));
 	});
 });
@@ -191,7 +192,7 @@ test('the score sheet prints whole at any width: 320 px and A4, German and Frenc
 			await page.setViewportSize({ width, height });
 			await expect(sheet).toBeVisible();
 			expect(await cutsIn(sheet), `${id} ${locale} ${width}px`).toEqual([]);
-			await page.screenshot({
+			await lookAt(page, {
 				path: `${SHOTS}/sheet-${id}-${locale}-${width}.png`,
 				fullPage: true,
 				scale: 'css'
@@ -245,7 +246,7 @@ test('the chart’s text gives each player’s running total after every round, 
 			/^2\s*7\s*105\s*12$/,
 			/^3\s*7\s*–\s*42$/
 		]);
-		await page.screenshot({ path: `${SHOTS}/chart-totals-390-${locale}.png`, fullPage: true });
+		await lookAt(page, { path: `${SHOTS}/chart-totals-390-${locale}.png`, fullPage: true });
 		// Open, it passes axe: its box scrolls and a keyboard reaches it, its headers are headers.
 		const { violations } = await new AxeBuilder({ page }).include('details').analyze();
 		expect(violations.map((v) => v.id)).toEqual([]);
@@ -274,7 +275,7 @@ test('six players’ running totals fit a 320 px phone, in every language, every
 		).toBeLessThanOrEqual(0);
 		expect(await cutsIn(totals), locale).toEqual([]);
 		await totals.scrollIntoViewIfNeeded();
-		await page.screenshot({ path: `${SHOTS}/chart-totals-320-${locale}-six.png` });
+		await lookAt(page, { path: `${SHOTS}/chart-totals-320-${locale}-six.png` });
 		// At 200 % zoom (195 px) the box may scroll, but no total is ever broken.
 		await page.setViewportSize({ width: 195, height: 422 });
 		expect(
@@ -320,7 +321,7 @@ test('at 200 % zoom on a 390 px phone (195 px), the round row keeps every contro
 	const starter = page.getByRole('combobox', { name: /^Starts/ });
 	const box = (await starter.boundingBox())!;
 	expect(box.x + box.width).toBeLessThanOrEqual(195);
-	await page.screenshot({ path: `${SHOTS}/zoom-200-390-en.png`, fullPage: true });
+	await lookAt(page, { path: `${SHOTS}/zoom-200-390-en.png`, fullPage: true });
 	await page.getByLabel('Hansruedi points', { exact: true }).fill('12');
 	await expect(page.getByLabel('Hansruedi points', { exact: true })).toHaveValue('12');
 });
@@ -346,6 +347,6 @@ for (const [locale, width] of [
 		await expect(table).toBeVisible();
 		expect(await heading.evaluate((h) => h.closest('caption') !== null)).toBe(true);
 		await heading.scrollIntoViewIfNeeded();
-		await page.screenshot({ path: `${SHOTS}/round-standings-${width}-${locale}.png` });
+		await lookAt(page, { path: `${SHOTS}/round-standings-${width}-${locale}.png` });
 	});
 }

@@ -13,6 +13,7 @@ import { homeWithEvening, seedEvening, waitForController } from './helpers/pwa';
 import { readStores, roundCount, storedRows } from './helpers/db';
 import { newEvening, playRound } from './helpers/evening';
 import { TEST_CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.js';
+import { lookAt } from './helpers/shots';
 
 // Offline journeys: the app as a phone keeps it, served by its service worker.
 test.use({ serviceWorkers: 'allow' });
@@ -274,7 +275,7 @@ test.describe('an update from build A to build B', () => {
 			await expect(banner).toBeVisible();
 			const reload = banner.getByRole('button', { name: 'Reload' });
 			await expect(reload).toBeVisible();
-			await page.screenshot({ path: `${SHOTS}/pwa-update-banner.png` });
+			await lookAt(page, { path: `${SHOTS}/pwa-update-banner.png` });
 
 			// B is installed and waiting; A still runs: same page, same build, nothing reloaded,
 			// and what is being typed is still on screen.
@@ -351,7 +352,7 @@ test('when the browser deleted the data, the app offers a restore instead of an 
 	await expect(offer).toBeVisible();
 	await expect(offer).toContainText('Evenings saved on this device: 1');
 	await expect(offer).toContainText('The browser has deleted them');
-	await page.screenshot({ path: `${SHOTS}/pwa-vanished-offer.png` });
+	await lookAt(page, { path: `${SHOTS}/pwa-vanished-offer.png` });
 
 	// The offer stays until it is answered: another start shows it again.
 	await page.reload();
@@ -411,7 +412,7 @@ test('after the first finished evening the browser is asked to protect storage, 
 	await expect(notice).toContainText(
 		persisted ? 'Storage is protected' : 'Storage is not protected'
 	);
-	await page.screenshot({ path: `${SHOTS}/pwa-storage-notice.png` });
+	await lookAt(page, { path: `${SHOTS}/pwa-storage-notice.png` });
 	// Small: a line or two at the top, not a block over the screen (it was 100-140 px).
 	const box = await notice.boundingBox();
 	expect(box?.height ?? 0).toBeLessThanOrEqual(64);
@@ -427,9 +428,9 @@ test('after the first finished evening the browser is asked to protect storage, 
 	await expect(page.getByRole('region', { name: 'Storage' }).getByRole('status')).toHaveText(
 		persisted ? /^Storage is protected/ : /^Storage is not protected/
 	);
-	await page
-		.getByRole('region', { name: 'Storage' })
-		.screenshot({ path: `${SHOTS}/pwa-settings-storage.png` });
+	await lookAt(page.getByRole('region', { name: 'Storage' }), {
+		path: `${SHOTS}/pwa-settings-storage.png`
+	});
 });
 
 test('another tab upgrading the data closes this one, which then never writes to it', async ({
@@ -467,7 +468,7 @@ test('another tab upgrading the data closes this one, which then never writes to
 	const banner = page.getByRole('alert').filter({ hasText: 'updated in another tab' });
 	await expect(banner).toBeVisible();
 	await expect(banner.getByRole('button', { name: 'Reload' })).toBeVisible();
-	await page.screenshot({ path: `${SHOTS}/pwa-other-tab.png` });
+	await lookAt(page, { path: `${SHOTS}/pwa-other-tab.png` });
 	expect(await page.evaluate(() => (window as unknown as { flushed?: number }).flushed)).toBe(1);
 
 	// Its Reload (no newer build on this server) comes back as the same older build, which opens
@@ -479,7 +480,7 @@ test('another tab upgrading the data closes this one, which then never writes to
 	await expect(
 		page.getByRole('alert').filter({ hasText: 'A newer Caboose saved this data' })
 	).toBeVisible();
-	await page.screenshot({ path: `${SHOTS}/pwa-newer-data.png` });
+	await lookAt(page, { path: `${SHOTS}/pwa-newer-data.png` });
 	const after = await page.evaluate(async () => {
 		const db = await new Promise<IDBDatabase>((resolve, reject) => {
 			const req = indexedDB.open('caboose');

@@ -11,6 +11,7 @@ import { chromium, expect, test, type Page } from '@playwright/test';
 import { dumpDatabase } from './helpers/db';
 import { newEvening, playRound, typeRound } from './helpers/evening';
 import { TEST_CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.js';
+import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/shots';
 
@@ -84,7 +85,7 @@ async function run(page: Page, baseURL: string): Promise<void> {
 	const alert = page.getByRole('alert').filter({ hasText: 'storage space' });
 	await expect(alert).toBeVisible();
 	await expect(alert).toContainText('Not saved');
-	await page.screenshot({ path: `${SHOTS}/data-quota.png`, fullPage: true });
+	await lookAt(page, { path: `${SHOTS}/data-quota.png`, fullPage: true });
 
 	// Not "Saved"; the entry is still on screen, exactly as typed; the screen is still round 2.
 	await expect(page.getByText('Saved', { exact: true })).toHaveCount(0);

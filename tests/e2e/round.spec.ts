@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { roundCount, storedRows } from './helpers/db';
 import { collectErrors, enterTiles, newEvening, openStandings, playRound } from './helpers/evening';
 import { litPixels } from './helpers/chart';
+import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/shots';
 
@@ -79,7 +80,7 @@ test('tiles and points mix; the picker shows faces and totals and keeps the engi
 	await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'cardinal-us');
 	// A rule that needs tile facts tells what a typed number must count.
 	await expect(page.getByText('Count 0|0 as 50, each blank half as 25')).toBeVisible();
-	await page.screenshot({ path: `${SHOTS}/round-entry.png` });
+	await lookAt(page, { path: `${SHOTS}/round-entry.png` });
 
 	await enterTiles(page, 'Anna', ['5|0', '0|0']);
 	await expect(page.getByLabel('Anna points')).toHaveValue('80');
@@ -103,7 +104,7 @@ test('tiles and points mix; the picker shows faces and totals and keeps the engi
 		'aria-pressed',
 		'true'
 	);
-	await page.screenshot({ path: `${SHOTS}/round-picker.png` });
+	await lookAt(page, { path: `${SHOTS}/round-picker.png` });
 	await dialog.getByRole('button', { name: 'Done' }).click();
 	await expect(page.getByLabel('Ben points')).toHaveValue('54');
 
@@ -199,7 +200,7 @@ test('standings: rank, total, gap, rounds won, chart; edit a round and the total
 	// Chart.js draws once the chart is near the viewport: scrolled to, it is not blank.
 	await chart.scrollIntoViewIfNeeded();
 	await expect.poll(() => litPixels(chart)).toBeGreaterThan(1000);
-	await page.screenshot({ path: `${SHOTS}/round-standings.png`, fullPage: true });
+	await lookAt(page, { path: `${SHOTS}/round-standings.png`, fullPage: true });
 
 	// Edit round 1: Ben had 20, not 10.
 	await page.getByRole('link', { name: 'Edit round 1' }).click();
@@ -249,14 +250,14 @@ test('a cyclic evening runs until End evening, then names the winner and takes n
 	await page.getByRole('dialog').getByRole('button', { name: 'End evening' }).click();
 	await expect(page.getByText('Winner: Ben', { exact: true })).toBeVisible();
 	await expect(page.getByRole('button', { name: 'Resume evening' })).toBeVisible();
-	await page.screenshot({ path: `${SHOTS}/round-end-standings.png`, fullPage: true });
+	await lookAt(page, { path: `${SHOTS}/round-end-standings.png`, fullPage: true });
 
 	await page.getByRole('link', { name: 'Back to the round' }).click();
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('The evening is over.');
 	await expect(page.getByText('Winner: Ben', { exact: true })).toBeVisible();
 	await expect(page.getByRole('button', { name: 'Save round' })).toHaveCount(0);
 	await expect(page.getByLabel('Anna points')).toHaveCount(0);
-	await page.screenshot({ path: `${SHOTS}/round-end-screen.png`, fullPage: true });
+	await lookAt(page, { path: `${SHOTS}/round-end-screen.png`, fullPage: true });
 	expect(await roundCount(page, id)).toBe(2);
 	expect(errors).toEqual([]);
 });
@@ -321,7 +322,7 @@ test('the round screen speaks German, with German number formats', async ({ page
 	await page.getByRole('button', { name: 'Runde speichern' }).click();
 	// Possible under these rules but unusual: a warning, with the number in German digits.
 	await expect(page.getByRole('alert').filter({ hasText: '1.100' })).toBeVisible();
-	await page.screenshot({ path: `${SHOTS}/round-de-refusal.png` });
+	await lookAt(page, { path: `${SHOTS}/round-de-refusal.png` });
 	await page.getByLabel('Ben Punkte').fill('12');
 	await page.getByRole('button', { name: 'Runde speichern' }).click();
 	await expect(page.getByText('Gespeichert', { exact: true })).toBeVisible();
@@ -338,6 +339,6 @@ test('the round screen speaks German, with German number formats', async ({ page
 		expect(field.width, who).toBeGreaterThanOrEqual(64);
 		expect(toggle.x, who).toBeGreaterThanOrEqual(field.x + field.width);
 	}
-	await page.screenshot({ path: `${SHOTS}/round-de-320.png` });
+	await lookAt(page, { path: `${SHOTS}/round-de-320.png` });
 	expect(errors).toEqual([]);
 });

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newEvening } from './helpers/evening';
 import { word } from './helpers/words';
+import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/shots';
 /** Chromium draws a closed select's arrow inside its box: about this wide at these fonts. */
@@ -90,7 +91,7 @@ for (const locale of ['fr', 'de'] as const) {
 			await page.locator('details.house > summary').click();
 			await expect(page.locator('details.house select').first()).toBeVisible();
 			expect(await cutOptions(page), 'New evening').toEqual([]);
-			await page.screenshot({
+			await lookAt(page, {
 				path: `${SHOTS}/selects-setup-${locale}-${width}.png`,
 				fullPage: true
 			});
@@ -102,7 +103,7 @@ for (const locale of ['fr', 'de'] as const) {
 			await page.goto(`/evening/${id}/table`);
 			await expect(page.locator('#turn')).toBeVisible();
 			expect(await cutOptions(page), 'the table').toEqual([]);
-			await page.screenshot({
+			await lookAt(page, {
 				path: `${SHOTS}/selects-table-${locale}-${width}.png`,
 				fullPage: true
 			});
@@ -158,6 +159,6 @@ for (const locale of ['en', 'de', 'fr', 'it'] as const) {
 			.click();
 		await expect(page.locator('#play-train')).toBeVisible();
 		expect(await cutOptions(page, true), 'Double played').toEqual([]);
-		await page.screenshot({ path: `${SHOTS}/selects-native-${locale}-320.png`, fullPage: true });
+		await lookAt(page, { path: `${SHOTS}/selects-native-${locale}-320.png`, fullPage: true });
 	});
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { lookAt } from './helpers/shots';
 
 // The New evening screen at phone size: seats, rules, the plain-words summary, house rules, every
 // setup refusal of RULES.md (shown with role="alert", nothing stored), and the Language choice.
@@ -60,7 +61,7 @@ test('home offers New evening, Evenings and Settings', async ({ page }) => {
 	await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible();
 	// No evening yet: nothing to continue.
 	await expect(page.getByRole('link', { name: /Continue/ })).toHaveCount(0);
-	await page.screenshot({ path: `${SHOTS}/setup-home.png` });
+	await lookAt(page, { path: `${SHOTS}/setup-home.png` });
 	expect(errors).toEqual([]);
 });
 
@@ -124,7 +125,7 @@ test('ten players by keyboard in French at 320 px: Enter at the cap says so, and
 	await page.keyboard.type('P11');
 	await expect(page.getByLabel('Joueur 10', { exact: true })).toHaveValue('P10');
 	await expect(page.getByRole('textbox', { name: /^Joueur \d+$/ })).toHaveCount(10);
-	await page.screenshot({ path: `${SHOTS}/setup-ten-fr-320.png` });
+	await lookAt(page, { path: `${SHOTS}/setup-ten-fr-320.png` });
 });
 
 test('Enter after the last name adds an empty seat that Start evening leaves out', async ({
@@ -221,7 +222,7 @@ test('house rules change the summary and only changed knobs are stored', async (
 	await page.getByLabel('A double as the last tile ends the round').check();
 	await expect(page.getByText('8 changed')).toBeVisible();
 
-	await page.screenshot({ path: `${SHOTS}/setup-house-rules.png`, fullPage: true });
+	await lookAt(page, { path: `${SHOTS}/setup-house-rules.png`, fullPage: true });
 
 	await page.getByRole('button', { name: 'Start evening' }).click();
 	await expect(page).toHaveURL(/\/evening\/[0-9a-f-]{36}$/);
@@ -296,7 +297,7 @@ test.describe('setup refusals: a message next to the field, nothing stored', () 
 		await expect(page.getByRole('status')).toHaveText(
 			'Nothing was saved: fix the marked fields first.'
 		);
-		await page.screenshot({ path: `${SHOTS}/setup-refusal.png` });
+		await lookAt(page, { path: `${SHOTS}/setup-refusal.png` });
 		await expectNothingStored(page);
 		// A name of spaces only is empty too.
 		await field.fill('   ');
@@ -463,7 +464,7 @@ test('the Language choice is kept and the app speaks it', async ({ page }) => {
 		.locator('option')
 		.evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
 	expect(values).toEqual(['en', 'de', 'fr', 'it']);
-	await page.screenshot({ path: `${SHOTS}/setup-settings.png` });
+	await lookAt(page, { path: `${SHOTS}/setup-settings.png` });
 
 	await language.selectOption('de');
 	await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
@@ -478,7 +479,7 @@ test('the Language choice is kept and the app speaks it', async ({ page }) => {
 	await expect(page.getByRole('region', { name: 'An eurem Tisch' })).toContainText(
 		'2 Spieler: jeder nimmt 15 Steine.'
 	);
-	await page.screenshot({ path: `${SHOTS}/setup-de.png` });
+	await lookAt(page, { path: `${SHOTS}/setup-de.png` });
 
 	await page.goto('/settings');
 	await page.getByLabel('Sprache').selectOption('fr');
@@ -574,7 +575,7 @@ test('a 40-character name is read whole in its seat at 320 px, while typing and 
 	}
 	await expect(first).toHaveValue(long);
 	expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
-	await page.screenshot({ path: `${SHOTS}/setup-320-long-name.png`, fullPage: true });
+	await lookAt(page, { path: `${SHOTS}/setup-320-long-name.png`, fullPage: true });
 
 	// A name is one line: a pasted line break becomes a space, Enter moves on to the next seat.
 	await second.fill('Anna\nBen');

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { collectErrors } from './helpers/evening';
 import { rotatingRounds, seedPlayed } from './helpers/seed';
 import { shareLog, stubShare } from './helpers/stubs';
+import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/daynight-shots';
 const NOV_20 = Date.UTC(2026, 10, 20, 19, 30);
@@ -136,7 +137,7 @@ test('Print score sheet: one A4 page with rounds × players, engines, rules and 
 				() => document.documentElement.scrollWidth <= document.documentElement.clientWidth
 			)
 		).toBe(true);
-		await page.screenshot({ path: `${SHOTS}/standings-${id}-390.png`, fullPage: true });
+		await lookAt(page, { path: `${SHOTS}/standings-${id}-390.png`, fullPage: true });
 		// The button (e-ten), or the browser's own Print (e-four: page.pdf fires beforeprint as
 		// Ctrl+P does): either way the paper holds the sheet alone, on one A4 page.
 		if (id === 'e-ten') {

@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { newEvening } from './helpers/evening';
 import { longNames } from './helpers/names';
+import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/table-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -73,12 +74,12 @@ test('the station: ten 40-character names, numbered spokes and a key with every 
 			await noSidewaysScroll(page);
 			const top = (await station.boundingBox())!;
 			const bottom = (await key.boundingBox())!;
-			await page.screenshot({
+			await lookAt(page, {
 				path: `${SHOTS}/station-${locale}-${width}.png`,
 				fullPage: true,
 				clip: { x: 0, y: top.y, width, height: bottom.y + bottom.height - top.y + 8 }
 			});
-			await page.screenshot({ path: `${SHOTS}/table-${locale}-${width}.png` });
+			await lookAt(page, { path: `${SHOTS}/table-${locale}-${width}.png` });
 		}
 	}
 });
@@ -120,7 +121,7 @@ test('setup: ten 40-character names are each read whole in their seat', async ({
 				expect(fits, `${locale} ${width}px seat ${i + 1}`).toBe(true);
 			}
 			await noSidewaysScroll(page);
-			await page.screenshot({ path: `${SHOTS}/setup-${locale}-${width}.png`, fullPage: true });
+			await lookAt(page, { path: `${SHOTS}/setup-${locale}-${width}.png`, fullPage: true });
 		}
 	}
 });
@@ -150,7 +151,7 @@ test('names that fit stand whole at their spokes; the knock badge holds its word
 		for (const width of WIDTHS) {
 			await page.setViewportSize({ width, height: 844 });
 			await noSidewaysScroll(page);
-			await station.screenshot({ path: `${SHOTS}/station-names-${locale}-${width}.png` });
+			await lookAt(station, { path: `${SHOTS}/station-names-${locale}-${width}.png` });
 		}
 	}
 });

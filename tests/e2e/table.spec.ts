@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { collectErrors, newEvening } from './helpers/evening';
 import { cutsIn } from './helpers/print';
 import { word, type Locale } from './helpers/words';
+import { lookAt } from './helpers/shots';
 
 mkdirSync('/tmp/shots', { recursive: true });
 
@@ -70,8 +71,8 @@ test('the live table: markers, Mexican train, an open double, the knock, reload,
 		'Dario forgot to knock: draw 2'
 	);
 
-	await page.screenshot({ path: '/tmp/shots/table-open-double.png', fullPage: true });
-	await page.locator('svg.station').screenshot({ path: '/tmp/shots/table-station-double.png' });
+	await lookAt(page, { path: '/tmp/shots/table-open-double.png', fullPage: true });
+	await lookAt(page.locator('svg.station'), { path: '/tmp/shots/table-station-double.png' });
 
 	// A reload (or a killed tab) loses nothing.
 	await page.reload();
@@ -107,7 +108,7 @@ test('the live table: markers, Mexican train, an open double, the knock, reload,
 	await page.getByRole('link', { name: 'Table', exact: true }).click();
 	await expect(page.getByRole('img', { name: 'Engine 11|11' })).toBeVisible();
 	await expectCleanTable(page, ['Anna', 'Ben', 'Cleo', 'Dario']);
-	await page.screenshot({ path: '/tmp/shots/table-round-2.png', fullPage: true });
+	await lookAt(page, { path: '/tmp/shots/table-round-2.png', fullPage: true });
 	expect(errors).toEqual([]);
 });
 
@@ -137,7 +138,7 @@ test('who cannot cover draws one, then places a marker; the turn moves on; the p
 	// Ben cannot cover his own double: draw one, then the marker.
 	await page.getByRole('button', { name: 'Cannot cover (Ben)' }).click();
 	await expect(page.getByText('Ben cannot cover: draw one tile.')).toBeVisible();
-	await page.screenshot({ path: '/tmp/shots/table-draw-one.png' });
+	await lookAt(page, { path: '/tmp/shots/table-draw-one.png' });
 	await page.getByRole('button', { name: 'Still cannot cover (Ben)' }).click();
 	await expect(pressed(page, "Marker on Ben's train")).toHaveAttribute('aria-pressed', 'true');
 	await expect(page.getByLabel('Whose turn')).toHaveValue(/.+/);
@@ -155,7 +156,7 @@ test('who cannot cover draws one, then places a marker; the turn moves on; the p
 	await page.getByRole('button', { name: 'Covered' }).click();
 	await expect(page.getByRole('alert')).toHaveCount(0);
 	await expect(page.getByLabel('Whose turn').locator('option:checked')).toHaveText('Anna');
-	await page.screenshot({ path: '/tmp/shots/table-after-cover.png', fullPage: true });
+	await lookAt(page, { path: '/tmp/shots/table-after-cover.png', fullPage: true });
 
 	// The 5|5 lies on the table: the tile picker greys it out like the engine (issue 46).
 	await page.getByRole('link', { name: 'End round' }).click();
@@ -204,8 +205,8 @@ test('German, Italian rules: two Mexican trains, two open doubles in reverse ord
 		'Pasch 4|4 auf dem mexikanischen Zug muss bedient werden'
 	);
 	await expect(page.getByText('Danach: Pasch 9|9 auf dem Zug von Ben')).toBeVisible();
-	await page.screenshot({ path: '/tmp/shots/table-de-two-doubles.png', fullPage: true });
-	await page.locator('svg.station').screenshot({ path: '/tmp/shots/table-de-station.png' });
+	await lookAt(page, { path: '/tmp/shots/table-de-two-doubles.png', fullPage: true });
+	await lookAt(page.locator('svg.station'), { path: '/tmp/shots/table-de-station.png' });
 
 	// Reverse order: 4|4 first, then 9|9.
 	await page.getByRole('button', { name: 'Bedient', exact: true }).click();
@@ -226,7 +227,7 @@ test('German, Italian rules: two Mexican trains, two open doubles in reverse ord
 		page.getByRole('status').filter({ hasText: 'Die Runde ist auf dem Tisch beendet.' })
 	).toBeVisible();
 	await expect(page.getByRole('alert')).toHaveCount(0);
-	await page.screenshot({ path: '/tmp/shots/table-de-round-over.png', fullPage: true });
+	await lookAt(page, { path: '/tmp/shots/table-de-round-over.png', fullPage: true });
 	await page.getByRole('link', { name: 'Runde beenden' }).click();
 	await expect(page).toHaveURL(new RegExp(`/evening/${id}$`));
 	expect(errors).toEqual([]);
@@ -272,7 +273,7 @@ test('ten players fit on the station; a voluntary marker where the rules allow i
 	await expect(page.getByRole('status').filter({ hasText: 'Gus forgot' })).toContainText(
 		'no penalty'
 	);
-	await page.locator('svg.station').screenshot({ path: '/tmp/shots/table-ten-players.png' });
+	await lookAt(page.locator('svg.station'), { path: '/tmp/shots/table-ten-players.png' });
 
 	// 001 (swiss-station) lets a player open their own train by choice; forgetting to knock: draw 1.
 	const id2 = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-station');
@@ -372,7 +373,7 @@ test('Stein gelegt moves the turn on and says so; Nächster Spieler right after 
 	await expect(turn.locator('option:checked')).toHaveText('Papa');
 	await expect(moved).toContainText('Für Mama ist kein Stein eingetragen: jetzt ist Papa dran.');
 	await expect(moved).toContainText('„Stein gelegt“ gibt schon weiter: Mama wurde übersprungen.');
-	await page.screenshot({ path: '/tmp/shots/table-de-skipped.png', fullPage: true });
+	await lookAt(page, { path: '/tmp/shots/table-de-skipped.png', fullPage: true });
 
 	// One tap puts the turn back (here by keyboard: the next Tab stop, with its outline); the note
 	// goes, the focus stays by Nächster Spieler.
@@ -477,7 +478,7 @@ test('once a player goes out the wheel stops: it shows her out, her badge goes, 
 		'false'
 	);
 	await expect(page.getByRole('alert')).toHaveCount(0);
-	await page.screenshot({ path: '/tmp/shots/table-de-out.png', fullPage: true });
+	await lookAt(page, { path: '/tmp/shots/table-de-out.png', fullPage: true });
 
 	await page.getByRole('link', { name: 'Runde beenden' }).first().click();
 	await expect(page).toHaveURL(new RegExp(`/evening/${id}$`));

@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { roundsOf, storedRows } from './helpers/db';
 import { newEvening, playRound, typeRound } from './helpers/evening';
+import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/shots';
 
@@ -28,7 +29,7 @@ test('a round saved in one tab shows in the other', async ({ context }) => {
 	await expect(
 		a.getByRole('table', { name: 'Standings' }).getByRole('row', { name: /Cleo/ })
 	).toContainText('9');
-	await b.screenshot({ path: `${SHOTS}/data-tabs.png`, fullPage: true });
+	await lookAt(b, { path: `${SHOTS}/data-tabs.png`, fullPage: true });
 
 	// What A typed for round 3 when B saves it: kept and said, until dismissed, never carried on.
 	await a.getByLabel('Ben points', { exact: true }).fill('17');
