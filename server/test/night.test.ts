@@ -537,7 +537,7 @@ describe('members and the season', () => {
 		}
 	});
 
-	it('writes CSV a spreadsheet reads back, formulas defused, in the language format', async () => {
+	it('writes CSV a spreadsheet reads back, formulas defused, in the language and its format', async () => {
 		const table = await t.invite('Table 1');
 		await addMembers(['=cmd|calc', 'Bo']);
 		expect((await push(t.app, table, playedThrough(evening(['=cmd|calc', 'Bo'], 3)))).status).toBe(
@@ -549,7 +549,23 @@ describe('members and the season', () => {
 		expect(csv.headers.get('content-type')).toContain('text/csv');
 		const lines = csv.body.replace(/^\ufeff/, '').split('\r\n');
 		expect(lines.at(-1)).toBe('');
-		expect(lines[0]).toContain('"Per round (lowest first)');
+		// The headings in German, the rule as the wall says it (tonight: no missed night).
+		expect(lines[0]).toBe(
+			[
+				'Gruppe',
+				'Platz',
+				'Spieler',
+				'Pro Runde, die kleinste zuerst · Gleichstand teilt den Platz',
+				'Summe',
+				'Runden',
+				'Spiele',
+				'Geschlagene Spieler',
+				'Abende',
+				'Verpasst'
+			]
+				.map((word) => `"${word}"`)
+				.join(';')
+		);
 		const rows = night.standings.divisions[0]!.rows;
 		expect(lines.slice(1, -1)).toEqual(
 			rows.map((r) =>
@@ -567,6 +583,20 @@ describe('members and the season', () => {
 				].join(';')
 			)
 		);
-		expect((await call<string>(t.app, '/v1/season.csv', table)).status).toBe(200);
+		// The season's headings in each language asked for (English without one).
+		const headings = async (lang: string) => {
+			const season = await call<string>(t.app, `/v1/season.csv${lang}`, table);
+			expect(season.status).toBe(200);
+			return season.body.replace(/^\ufeff/, '').split('\r\n')[0];
+		};
+		expect(await headings('')).toBe(
+			'"Division","Place","Player","Per round, lowest first · only the nights played count · ties share the place","Total","Rounds","Games","Players beaten","Nights","Missed"'
+		);
+		expect(await headings('?lang=fr')).toBe(
+			'"Groupe";"Place";"Joueur";"Par manche, le plus petit d’abord · seules les soirées jouées comptent · les ex æquo partagent la place";"Total";"Manches";"Parties";"Joueurs battus";"Soirées";"Manquées"'
+		);
+		expect(await headings('?lang=it')).toBe(
+			'"Gruppo";"Posto";"Giocatore";"Per manche, il più basso prima · contano solo le serate giocate · a pari merito si divide il posto";"Totale";"Manche";"Partite";"Giocatori battuti";"Serate";"Perse"'
+		);
 	});
 });

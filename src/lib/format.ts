@@ -28,12 +28,15 @@ function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(
  * building the Intl formatter, which costs a phone a frame (about 25 ms on the bench's
  * machine, once per page load), for the scores that most screens open with.
  */
-export function formatNumber(n: number): string {
-	if (Number.isInteger(n) && Math.abs(n) < 1000 && !Object.is(n, -0)) return String(n);
-	// Rounded here, as the CSV rounds it (formatScore), not left to Intl's own rounding.
-	return formatter('n', (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 1 })).format(
-		Number.isInteger(n) ? n : formatScore(n)
-	);
+export function formatNumber(n: number, { fractionDigits }: { fractionDigits?: 1 } = {}): string {
+	const fixed = fractionDigits ?? 0;
+	if (!fixed && Number.isInteger(n) && Math.abs(n) < 1000 && !Object.is(n, -0)) return String(n);
+	// Rounded here, as the CSV rounds it (formatScore), not left to Intl's own rounding. With
+	// `fractionDigits: 1`, a column of averages: every figure with its decimal ("6.0" by "8.5").
+	return formatter(
+		`n${fixed}`,
+		(l) => new Intl.NumberFormat(l, { minimumFractionDigits: fixed, maximumFractionDigits: 1 })
+	).format(Number.isInteger(n) ? n : formatScore(n));
 }
 
 /** A moment as the reader's locale writes a date and a time. */

@@ -339,7 +339,7 @@ test("tonight's CSV from the app's button: the header and a row a player", async
 	await phone.getByRole('link', { name: 'Club standings', exact: true }).click();
 	const rows = parseCsv(await downloaded(phone, 'Tonight as CSV'));
 	expect(rows).toHaveLength(15);
-	expect(rows[0]!.slice(0, 3)).toEqual(['Division', 'Place', 'Name']);
+	expect(rows[0]!.slice(0, 3)).toEqual(['Division', 'Place', 'Player']);
 	const cells = rows.slice(1);
 	expect(cells.every((row) => row.length === rows[0]!.length)).toBe(true);
 	expect(cells.map((row) => row[2]).sort()).toEqual([...PLAYERS].sort());
@@ -347,11 +347,11 @@ test("tonight's CSV from the app's button: the header and a row a player", async
 		phone.getByRole('status').filter({ hasText: /^Saved as caboose-club-night-/ })
 	).toBeVisible();
 
-	// In German the season's CSV is a German spreadsheet's: `;` between cells.
+	// In German the season's CSV is a German spreadsheet's: `;` between cells, German headings.
 	await phone.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'de'));
 	await phone.reload();
 	const season = await downloaded(phone, 'Saison als CSV');
-	expect(season.split('\r\n')[0]).toMatch(/^"Division";"Place";"Name";/);
+	expect(season.split('\r\n')[0]).toMatch(/^"Gruppe";"Platz";"Spieler";"/);
 	await phone.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'en'));
 });
 

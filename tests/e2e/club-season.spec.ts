@@ -85,6 +85,33 @@ async function laidOut(page: Page, names = '.club-table tbody .name') {
 	expect(found).toEqual({ sideways: 0, broken: [] });
 }
 
+/** The names of 12 characters or fewer that a club table cuts ("Dieter …"). */
+function cutShortNames(page: Page): Promise<string[]> {
+	return page.evaluate(() =>
+		[...document.querySelectorAll<HTMLElement>('.club-table tbody .name')]
+			.filter((cell) => [...(cell.textContent ?? '')].length <= 12)
+			.filter((cell) => cell.scrollWidth > cell.clientWidth)
+			.map((cell) => cell.textContent ?? '')
+	);
+}
+
+/** Wall view, Print and the two CSV buttons: two a line at most, each a finger's height. */
+async function toolsTwoByTwo(page: Page, locale: Locale) {
+	const keys = ['night_wall_view', 'night_print', 'night_csv_night', 'night_csv_season'] as const;
+	const boxes = await Promise.all(
+		keys.map((key) =>
+			page.getByRole('button', { name: word(locale, key), exact: true }).boundingBox()
+		)
+	);
+	const width = page.viewportSize()!.width;
+	for (const box of boxes) {
+		expect(box!.height).toBeGreaterThanOrEqual(44);
+		expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+	}
+	const lines = new Set(boxes.map((box) => Math.round(box!.y)));
+	expect(lines.size, 'lines of tool buttons').toBeLessThanOrEqual(2);
+}
+
 test.beforeAll(async ({ browser }) => {
 	test.setTimeout(150_000);
 	// A season is a calendar year: three nights a week apart before tonight must be in it.
@@ -256,6 +283,8 @@ test("tonight's tables play; the wall shows the season's four nights, its rule a
 	await expect.poll(() => seasonRow(season, 'Dieter K.')).toEqual({ nights: '3', missed: '1' });
 	await expect.poll(() => seasonRow(season, 'Hélène')).toEqual({ nights: '4', missed: '0' });
 	await expect.poll(() => seasonRow(season, 'Ed')).toEqual({ nights: '1', missed: '3' });
+	// The club lists Juniors, but nobody is in it (Anna left it): one standings, no heading.
+	await expect(wall.getByText('No division', { exact: true })).toHaveCount(0);
 	await laidOut(wall, '.wall-grid .name');
 	await lookAt(wall, { path: 'test-results/club-season/wall-1920-en.png' });
 	await context.close();
@@ -322,6 +351,9 @@ for (const locale of ['en', 'de', 'fr', 'it'] as const) {
 				page.getByRole('table', { name: word(locale, 'club_tables') }).getByRole('rowheader')
 			).toHaveText(TABLES);
 			await laidOut(page);
+			// The figures keep only their digits' width: a name of 12 letters or fewer is whole.
+			await expect.poll(() => cutShortNames(page)).toEqual([]);
+			await toolsTwoByTwo(page, locale);
 			await shot('standings');
 
 			await page.goto('/club/wall');

@@ -182,7 +182,7 @@ describe('the wall', () => {
 		stop();
 	});
 
-	it('heads each division only when the club lists divisions', () => {
+	it('heads each division only when a division has players', () => {
 		const row = seasonRow('Anna', 1);
 		expect(standingsLines([{ division: null, rows: [row], count: 1 }])).toEqual([
 			{ kind: 'row', row }
@@ -195,6 +195,26 @@ describe('the wall', () => {
 		).toEqual([
 			{ kind: 'division', division: 'Juniors' },
 			{ kind: 'row', row }
+		]);
+		// Divisions listed but nobody in one: one standings, no "No division" heading over it.
+		expect(
+			standingsLines([
+				{ division: 'Juniors', rows: [], count: 0 },
+				{ division: null, rows: [row], count: 1 }
+			])
+		).toEqual([{ kind: 'row', row }]);
+		// Some in a division: the others under "No division" (a null heading).
+		const bo = seasonRow('Bo', 2);
+		expect(
+			standingsLines([
+				{ division: 'Juniors', rows: [row], count: 1 },
+				{ division: null, rows: [bo], count: 1 }
+			])
+		).toEqual([
+			{ kind: 'division', division: 'Juniors' },
+			{ kind: 'row', row },
+			{ kind: 'division', division: null },
+			{ kind: 'row', row: bo }
 		]);
 		expect(wallSections(null, null)).toEqual([]);
 	});

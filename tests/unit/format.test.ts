@@ -76,6 +76,20 @@ describe('formatNumber', () => {
 		}
 	});
 
+	it('writes one decimal on every figure when asked, as Intl does', () => {
+		for (const locale of locales) {
+			current = locale;
+			const intl = new Intl.NumberFormat(locale, {
+				minimumFractionDigits: 1,
+				maximumFractionDigits: 1
+			});
+			for (const n of [0, 6, 8.5, 10 / 3, -0.25, 1092])
+				expect(formatNumber(n, { fractionDigits: 1 }), `${locale} ${n}`).toBe(intl.format(n));
+		}
+		current = 'fr';
+		expect(formatNumber(6, { fractionDigits: 1 })).toBe('6,0');
+	});
+
 	it('groups thousands as the locale does', () => {
 		const written = Object.fromEntries(
 			locales.map((l) => {

@@ -26,6 +26,7 @@ import { heardFrom } from '../keys';
 import { nightOf } from '../night';
 import { notOrganiser, organiserWrite, revisionTag } from './action';
 import { standingsCsv } from './csv';
+import { CSV_WORDS, csvLanguage } from './csv-words';
 import { correctRound, eveningView, tableCorrections } from './corrections';
 import { checkIn, newGame } from './games';
 import { memberRoutes } from './members';
@@ -78,6 +79,7 @@ function csv(db: Db, club: Club, what: 'night' | 'season') {
 	return async (c: Context<Env>) => {
 		const lang = c.req.query('lang') ?? 'en';
 		const format = lang.length <= 20 ? csvFormatFor(lang) : COMMA_CSV;
+		const words = CSV_WORDS[lang.length <= 20 ? csvLanguage(lang) : 'en'];
 		const night = nightOf(Date.now());
 		const answer: Night['standings'] | Season =
 			what === 'night'
@@ -85,7 +87,9 @@ function csv(db: Db, club: Club, what: 'night' | 'season') {
 				: await season(db, club.id, night);
 		c.header('Content-Type', 'text/csv; charset=utf-8');
 		c.header('Content-Disposition', `attachment; filename="${what}-${night}.csv"`);
-		return c.body(CSV_BOM + standingsCsv(answer.rule, answer.divisions, format));
+		return c.body(
+			CSV_BOM + standingsCsv(answer.rule, answer.divisions, format, words, what === 'season')
+		);
 	};
 }
 

@@ -34,15 +34,17 @@ export type WallSection =
 	| { kind: 'seats'; game: Game; lines: SeatLine[] }
 	| { kind: 'tonight' | 'season'; lines: StandingsLine[] };
 
-/** Divisions as lines: a heading before each only when the club lists divisions. */
+/**
+ * Divisions as lines: a heading before each only when a division has players. A club with no
+ * divisions, or whose divisions are all empty, has one standings: no lone "No division" over it.
+ */
 export function standingsLines(divisions: readonly Division[]): StandingsLine[] {
-	const headed = divisions.length > 1 || divisions.some((d) => d.division !== null);
-	return divisions
-		.filter((d) => d.rows.length > 0)
-		.flatMap((d) => [
-			...(headed ? [{ kind: 'division' as const, division: d.division }] : []),
-			...d.rows.map((row) => ({ kind: 'row' as const, row }))
-		]);
+	const played = divisions.filter((d) => d.rows.length > 0);
+	const headed = played.some((d) => d.division !== null);
+	return played.flatMap((d) => [
+		...(headed ? [{ kind: 'division' as const, division: d.division }] : []),
+		...d.rows.map((row) => ({ kind: 'row' as const, row }))
+	]);
 }
 
 /** The seats of a game, table by table in seat order, each with the move that put them there. */

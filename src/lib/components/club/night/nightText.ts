@@ -79,7 +79,7 @@ export function hereText(c: HereCount, nameOf?: NameOf): string {
 	if ('problem' in c) {
 		return m.night_count_problem({ count, problem: nightProblemText(c.problem, nameOf) });
 	}
-	const sizes = c.sizes.map(formatNumber).join(', ');
+	const sizes = c.sizes.map((n) => formatNumber(n)).join(', ');
 	return m.night_count({ count, tables: c.sizes.length, sizes });
 }
 
@@ -153,6 +153,15 @@ export function scoreLabel(ranking: SeasonRanking): string {
 	if (ranking === 'per-round') return m.night_column_per_round();
 	if (ranking === 'placings') return m.night_column_placings();
 	return m.night_column_total();
+}
+
+/**
+ * A figure in the ranking's unit ("no score" for none): an average (per round, points per
+ * evening) always with one decimal, so "6.0" stands over "8.5"; a total as it is.
+ */
+export function scoreFigure(ranking: SeasonRanking, n: number | null): string {
+	if (n === null) return m.night_no_score();
+	return formatNumber(n, ranking === 'total' ? {} : { fractionDigits: 1 });
 }
 
 /** The same heading, short, for a phone's width and the printed sheet ("/rd", "Tot."). */
