@@ -365,6 +365,14 @@ describe('a club night', () => {
 		expect(game3.tables).toHaveLength(1);
 		expect(game3.tables[0]!.final).toBe(true);
 		expect(game3.moves.filter((m) => m.to === null)).toHaveLength(11);
+		// A phone whose table has no seats in the final has none, not its game 2's; it still
+		// hears where its players of game 2 went.
+		const out = (await call<Mine>(t.app, '/v1/night/mine', phones.get('Table 2')!)).body;
+		expect(out.seats).toBeNull();
+		expect(out.moves).toHaveLength(5);
+		expect(out.moves.every((m) => m.from === 2)).toBe(true);
+		const final = (await call<Mine>(t.app, '/v1/night/mine', phones.get('Table 1')!)).body;
+		expect(final.seats).toMatchObject({ game: 3, table: 1, final: true });
 		expect(await count(t.db, 'game')).toBe(3);
 		expect(await count(t.db, 'organiser_action')).toBe(1 + 11 + 1 + 3);
 	});

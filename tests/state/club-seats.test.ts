@@ -103,11 +103,7 @@ describe('ClubSeats', () => {
 	it("keeps the table's seats, reads them again on a change, and the card reads them", async () => {
 		const { db, server, stop, stored } = await tablePhone();
 		expect(await card(db)).toEqual({
-			table: 3,
-			game: 1,
-			final: false,
-			names: ['Anna', 'Bo', 'Cy', 'Di'],
-			started: false,
+			seats: { table: 3, game: 1, final: false, names: ['Anna', 'Bo', 'Cy', 'Di'], started: false },
 			moves: []
 		});
 		// The organiser moves: this table plays game 2 with others; its players go elsewhere.
@@ -133,8 +129,8 @@ describe('ClubSeats', () => {
 		FakeEventSource.opened[0]!.change();
 		await untilState(() => expect(stored()).toBeGreaterThan(before));
 		const after = await card(db);
-		expect(after?.game).toBe(2);
-		expect(after?.names).toEqual(['Ed', 'Fay', 'Anna', 'Gus']);
+		expect(after?.seats?.game).toBe(2);
+		expect(after?.seats?.names).toEqual(['Ed', 'Fay', 'Anna', 'Gus']);
 		expect(after?.moves).toEqual([
 			{ name: 'Anna', to: 3, final: false },
 			{ name: 'Bo', to: 2, final: false },
@@ -153,7 +149,43 @@ describe('ClubSeats', () => {
 		// Read, and not taken: what is shown may be old.
 		await untilState(() => expect(seats.stale).toBe(true));
 		expect(stored()).toBe(before);
-		expect((await card(db))?.names).toEqual(['Anna', 'Bo', 'Cy', 'Di']);
+		expect((await card(db))?.seats?.names).toEqual(['Anna', 'Bo', 'Cy', 'Di']);
+		stop();
+	});
+	it('a table with no seats in the latest game shows none: only where its players went', async () => {
+		const { db, server, stop, stored } = await tablePhone();
+		// The final is at another table: this one plays no part, its players go there or sit out.
+		const to = (name: string, where: number | null) => ({
+			...seat(name),
+			from: 3,
+			to: where,
+			why: where === null ? 'sits-out' : 'to-final',
+			place: 1,
+			total: 10,
+			byLot: false
+		});
+		server.state.mine = mine(2, 3, [], {
+			seats: null,
+			moves: [to('Anna', 1), to('Bo', null)]
+		} as Partial<Mine>);
+		let before = stored();
+		await untilState(() => expect(FakeEventSource.opened).toHaveLength(1));
+		FakeEventSource.opened[0]!.change();
+		await untilState(() => expect(stored()).toBeGreaterThan(before));
+		expect(await card(db)).toEqual({
+			seats: null,
+			moves: [
+				{ name: 'Anna', to: 1, final: true },
+				{ name: 'Bo', to: null, final: false }
+			]
+		});
+		// A table that sat out the game before too: no card at all.
+		server.state.mine = mine(3, 3, [], { seats: null, moves: [] } as Partial<Mine>);
+		before = stored();
+		FakeEventSource.opened[0]!.change();
+		await untilState(() => expect(stored()).toBeGreaterThan(before));
+		expect(await card(db)).toBeNull();
+		expect(await new SetupForm(db).fillFromClubSeats()).toBe(false);
 		stop();
 	});
 });
@@ -176,7 +208,7 @@ describe('Start evening from the seats', () => {
 		expect(queued.map((r) => r.op.kind)).toEqual(['put', 'claim']);
 		expect(queued[1]!.op).toMatchObject({ eveningId: id, game: 1, table: 3 });
 		// The card offers Start evening no more, offline too.
-		expect((await card(db))?.started).toBe(true);
+		expect((await card(db))?.seats?.started).toBe(true);
 
 		await syncFor(db, server.ops, { fetch: server.fetch }).kick();
 		expect(server.ops.applied.map((a) => a.eveningId)).toEqual([id]);
