@@ -218,6 +218,31 @@ describe('Start evening from the seats', () => {
 		expect(await db.outbox.count()).toBe(0);
 	});
 
+	it('opened again for seats it started: that evening, and no second evening or claim', async () => {
+		const { db, server, id } = await startedFromSeats();
+		const again = new SetupForm(db);
+		expect(await again.fillFromClubSeats()).toBe(true);
+		expect(again.startedEvening).toBe(id);
+		// Start evening all the same (a tap before the page moved on): the same evening.
+		expect(await again.startEvening()).toBe(id);
+		expect(await db.evenings.count()).toBe(1);
+		const queued = await db.outbox.orderBy('seq').toArray();
+		expect(queued.map((r) => r.op.kind)).toEqual(['put', 'claim']);
+
+		// Claimed and the note gone (a restored meta row): the club's word for it is enough.
+		await syncFor(db, server.ops, { fetch: server.fetch }).kick();
+		server.state.mine = mine(1, 3, ['Anna', 'Bo', 'Cy', 'Di']);
+		server.state.mine.seats!.eveningId = id;
+		await db.meta.delete('clubSeats');
+		const seats = new ClubSeats(db, server.fetch, () => undefined);
+		const stop = seats.watch();
+		await untilState(async () => expect(await card(db)).not.toBeNull());
+		stop();
+		const third = new SetupForm(db);
+		expect(await third.fillFromClubSeats()).toBe(true);
+		expect(third.startedEvening).toBe(id);
+	});
+
 	it('a lost network loses no claim, and a refused one is set aside with the reason', async () => {
 		const { db, server, id } = await startedFromSeats();
 		server.state.claim = 'down';
