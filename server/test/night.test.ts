@@ -19,6 +19,7 @@ import {
 	type Night,
 	type Season
 } from '../../src/lib/club/night-protocol';
+import type { Standings } from '../../src/lib/club/protocol';
 import { playerKey } from '../../src/lib/rules';
 import { season } from '../src/club-night/standings';
 import { nightOf } from '../src/night';
@@ -379,6 +380,31 @@ describe('a club night', () => {
 });
 
 describe('members and the season', () => {
+	it("GET /v1/standings counts a merged member's spellings as one player, a guest by the name", async () => {
+		const table = await t.invite('Table 1');
+		const [dieter] = await addMembers(['Dieter', 'Anna']);
+		const other = (await addMembers(['Dieter K.']))[2]!;
+		await write('POST', `/v1/members/${dieter!.id}/merge`, { gone: other.id });
+		for (const names of [
+			['Dieter', 'Anna', 'Bo'],
+			['Dieter K.', 'anna', 'Bo']
+		])
+			expect((await push(t.app, table, playedThrough(evening(names, 3)))).status).toBe(200);
+		const standings = (await call<Standings>(t.app, '/v1/standings', table)).body;
+		for (const list of [standings.tonight, standings.seasonStandings]) {
+			expect(list.map((r) => [r.name, r.evenings]).sort()).toEqual([
+				['Anna', 2],
+				['Bo', 2],
+				['Dieter', 2]
+			]);
+		}
+		expect(standings.tonightCount).toBe(3);
+		// The same players as the club night's own standings.
+		const night = (await call<Night>(t.app, '/v1/night', table)).body;
+		const dieterNight = night.standings.divisions[0]!.rows.find((r) => r.name === 'Dieter')!;
+		expect(standings.tonight.find((r) => r.name === 'Dieter')!.total).toBe(dieterNight.total);
+	});
+
 	it("counts a merged spelling for the member, ranks the season by the club's rule", async () => {
 		const table = await t.invite('Table 1');
 		const [anna, helene] = await addMembers(['Anna', 'Hélène']);
