@@ -165,9 +165,14 @@ export class ClubSync {
 			if (!club || club.role !== 'table' || club.revoked) return this.#setStatus('stopped');
 			if (!this.#isOnline()) return this.#setStatus('offline');
 			if (this.#askCorrections) {
-				// Down before the read: a change heard during it asks again.
+				// Down before the read: a change heard during it asks again (as does a failed read).
 				this.#askCorrections = false;
-				if (!(await takeCorrections(this.#db, this.#fetch, club))) this.#askCorrections = true;
+				let read = false;
+				try {
+					read = await takeCorrections(this.#db, this.#fetch, club);
+				} finally {
+					if (!read) this.#askCorrections = true;
+				}
 			}
 			const waiting = await waitingOps(this.#db, this.#search > 0 ? 1 : MAX_BATCH_OPS);
 			if (waiting.length === 0) return this.#setStatus('idle');
