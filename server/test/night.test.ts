@@ -19,6 +19,7 @@ import {
 	type Night,
 	type Season
 } from '../../src/lib/club/night-protocol';
+import type { Standings } from '../../src/lib/club/protocol';
 import { playerKey } from '../../src/lib/rules';
 import { season } from '../src/club-night/standings';
 import { nightOf } from '../src/night';
@@ -365,12 +366,45 @@ describe('a club night', () => {
 		expect(game3.tables).toHaveLength(1);
 		expect(game3.tables[0]!.final).toBe(true);
 		expect(game3.moves.filter((m) => m.to === null)).toHaveLength(11);
+		// A phone whose table has no seats in the final has none, not its game 2's; it still
+		// hears where its players of game 2 went.
+		const out = (await call<Mine>(t.app, '/v1/night/mine', phones.get('Table 2')!)).body;
+		expect(out.seats).toBeNull();
+		expect(out.moves).toHaveLength(5);
+		expect(out.moves.every((m) => m.from === 2)).toBe(true);
+		const final = (await call<Mine>(t.app, '/v1/night/mine', phones.get('Table 1')!)).body;
+		expect(final.seats).toMatchObject({ game: 3, table: 1, final: true });
 		expect(await count(t.db, 'game')).toBe(3);
 		expect(await count(t.db, 'organiser_action')).toBe(1 + 11 + 1 + 3);
 	});
 });
 
 describe('members and the season', () => {
+	it("GET /v1/standings counts a merged member's spellings as one player, a guest by the name", async () => {
+		const table = await t.invite('Table 1');
+		const [dieter] = await addMembers(['Dieter', 'Anna']);
+		const other = (await addMembers(['Dieter K.']))[2]!;
+		await write('POST', `/v1/members/${dieter!.id}/merge`, { gone: other.id });
+		for (const names of [
+			['Dieter', 'Anna', 'Bo'],
+			['Dieter K.', 'anna', 'Bo']
+		])
+			expect((await push(t.app, table, playedThrough(evening(names, 3)))).status).toBe(200);
+		const standings = (await call<Standings>(t.app, '/v1/standings', table)).body;
+		for (const list of [standings.tonight, standings.seasonStandings]) {
+			expect(list.map((r) => [r.name, r.evenings]).sort()).toEqual([
+				['Anna', 2],
+				['Bo', 2],
+				['Dieter', 2]
+			]);
+		}
+		expect(standings.tonightCount).toBe(3);
+		// The same players as the club night's own standings.
+		const night = (await call<Night>(t.app, '/v1/night', table)).body;
+		const dieterNight = night.standings.divisions[0]!.rows.find((r) => r.name === 'Dieter')!;
+		expect(standings.tonight.find((r) => r.name === 'Dieter')!.total).toBe(dieterNight.total);
+	});
+
 	it("counts a merged spelling for the member, ranks the season by the club's rule", async () => {
 		const table = await t.invite('Table 1');
 		const [anna, helene] = await addMembers(['Anna', 'Hélène']);

@@ -33,22 +33,26 @@ function stored(more: Partial<StoredSeats> = {}, seats: object = {}): StoredSeat
 describe('seatsCard', () => {
 	it("reads this club's seats, players in seat order, and its players' moves", () => {
 		expect(seatsCard(stored(), SERVER)).toEqual({
-			table: 1,
-			game: 2,
-			final: true,
-			names: ['Anna', 'Bo'],
-			started: false,
+			seats: { table: 1, game: 2, final: true, names: ['Anna', 'Bo'], started: false },
+			moves: [{ name: 'Cy', to: 2, final: false }]
+		});
+	});
+
+	it('without seats in the latest game: no seats, only the moves, or none without moves', () => {
+		const moves = (stored().mine as { moves: unknown[] }).moves;
+		expect(seatsCard(stored({ mine: { seats: null, moves } }), SERVER)).toEqual({
+			seats: null,
 			moves: [{ name: 'Cy', to: 2, final: false }]
 		});
 	});
 
 	it('is started once the club knows the evening, or one was started here for these seats', () => {
-		expect(seatsCard(stored({}, { eveningId: 'e1' }), SERVER)?.started).toBe(true);
+		expect(seatsCard(stored({}, { eveningId: 'e1' }), SERVER)?.seats?.started).toBe(true);
 		const here = { game: 2, table: 1, eveningId: 'e2' };
-		expect(seatsCard(stored({ started: here }), SERVER)?.started).toBe(true);
+		expect(seatsCard(stored({ started: here }), SERVER)?.seats?.started).toBe(true);
 		// Started for the game before: these seats are not started yet.
 		const before = { game: 1, table: 1, eveningId: 'e0' };
-		expect(seatsCard(stored({ started: before }), SERVER)?.started).toBe(false);
+		expect(seatsCard(stored({ started: before }), SERVER)?.seats?.started).toBe(false);
 	});
 
 	it("is none for another club's row, no seats, or a row of another shape", () => {

@@ -98,6 +98,12 @@ async function playOnPhones(browser: Browser, game: number): Promise<void> {
 		await expect(page.getByLabel(`Player ${names.length + 1}`, { exact: true })).toHaveCount(0);
 		await page.getByRole('button', { name: 'Start evening', exact: true }).click();
 		await expect(page).toHaveURL(/\/evening\/[^/]+$/);
+		if (game === 1 && name === 'Table 1') {
+			// Back to New evening for seats already started: that evening again, not a second.
+			const started = page.url();
+			await page.goBack();
+			await expect(page).toHaveURL(started);
+		}
 		// The house rules' schedule: 12 then 11, two rounds.
 		await expect(page.getByRole('heading', { level: 1 })).toContainText('Round 1 of 2');
 		for (const round of [0, 1]) {
@@ -258,7 +264,7 @@ test("each phone's card says where its players of game 1 go; game 2 is played on
 	await playOnPhones(browser, 2);
 });
 
-test('game 2 over: Final table, Next game seats the final', async () => {
+test('game 2 over: Final table, Next game seats the final', async ({ browser }) => {
 	await phone.getByRole('combobox', { name: 'Moves', exact: true }).selectOption({
 		label: 'Final table'
 	});
@@ -270,6 +276,11 @@ test('game 2 over: Final table, Next game seats the final', async () => {
 	await expect(seats.getByRole('rowheader')).toHaveCount(3);
 	const moves = phone.getByRole('region', { name: 'Who goes where', exact: true });
 	await expect(moves.getByRole('listitem')).toHaveCount(14);
+	// A table not in the final keeps no seats of game 2: its card says so, with no Start evening.
+	const away = await tablePhone(browser, 'Table 2');
+	const card = away.getByRole('region', { name: 'This table has no game now', exact: true });
+	await expect(card.getByRole('heading', { name: 'Where you play next' })).toBeVisible();
+	await expect(away.getByRole('link', { name: 'Start evening', exact: true })).toHaveCount(0);
 });
 
 test("the final is played on its table's phone, and the organiser's night shows it over", async ({

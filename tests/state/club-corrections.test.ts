@@ -5,7 +5,7 @@
 // above the club's revision with the correction noted; a correction that a later round of the
 // phone's conflicts with is refused in words and the phone's own round stays.
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { joinClub } from '$lib/db/club';
 import { editRound, listRounds, saveRound } from '$lib/db/rounds';
 import { refusedCorrections } from '$lib/db/corrections';
@@ -13,8 +13,13 @@ import type { CabooseDb } from '$lib/db/database';
 import { refusedCorrectionText } from '$lib/components/club/night/correctionText';
 import { closeAll, freshDb, newEvening, playedEvening, playRound } from '../db/helpers';
 import { CLUB, FakeClub, fakeTimers, syncFor, waiting } from './fake-club';
+import { FakeEventSource } from './fake-event-source';
+import { untilState } from './wait';
 
-afterEach(closeAll);
+afterEach(async () => {
+	vi.unstubAllGlobals();
+	await closeAll();
+});
 
 const AT = Date.UTC(2026, 10, 28, 20, 40);
 
@@ -71,6 +76,38 @@ describe('a correction from the club', () => {
 		await syncFor(db, club).kick();
 		expect((await listRounds(db, id))[0]).toMatchObject({ entry, correctedBy: { name: 'Ruth' } });
 		expect(await waiting(db)).toEqual([]);
+	});
+
+	it("is read on a change of the club's live channel, once for a burst, with nothing to save", async () => {
+		FakeEventSource.opened = [];
+		vi.stubGlobal('EventSource', FakeEventSource);
+		const db = freshDb();
+		await joinClub(db, CLUB);
+		const id = await playedEvening(db, 2);
+		const club = new FakeClub();
+		const asked: string[] = [];
+		const fetch: typeof club.fetch = (url, init) => {
+			if (String(url).includes('/v1/corrections')) asked.push(String(url));
+			return club.fetch(url, init);
+		};
+		const sync = syncFor(db, club, { fetch });
+		const stop = sync.start();
+		await untilState(() => expect(FakeEventSource.opened).toHaveLength(1));
+		await untilState(async () => expect(await waiting(db)).toEqual([]));
+		await sync.kick();
+		const before = asked.length;
+		const [a, b] = await seats(db, id);
+		const entry = { out: a, blocked: false, hands: { [b]: 21 } };
+		club.correct({ eveningId: id, round: 1, entry, by: 'Ruth', at: AT });
+
+		// The organiser's write tells every phone, several times in a moment: one read.
+		for (let i = 0; i < 5; i++) FakeEventSource.opened[0]!.change();
+		await untilState(async () =>
+			expect((await listRounds(db, id))[1]).toMatchObject({ entry, correctedBy: { name: 'Ruth' } })
+		);
+		await sync.kick();
+		expect(asked.length - before).toBe(1);
+		stop();
 	});
 
 	it('not readable when the club is ahead: the evening waits and goes once it is read', async () => {

@@ -103,11 +103,7 @@ describe('ClubSeats', () => {
 	it("keeps the table's seats, reads them again on a change, and the card reads them", async () => {
 		const { db, server, stop, stored } = await tablePhone();
 		expect(await card(db)).toEqual({
-			table: 3,
-			game: 1,
-			final: false,
-			names: ['Anna', 'Bo', 'Cy', 'Di'],
-			started: false,
+			seats: { table: 3, game: 1, final: false, names: ['Anna', 'Bo', 'Cy', 'Di'], started: false },
 			moves: []
 		});
 		// The organiser moves: this table plays game 2 with others; its players go elsewhere.
@@ -133,8 +129,8 @@ describe('ClubSeats', () => {
 		FakeEventSource.opened[0]!.change();
 		await untilState(() => expect(stored()).toBeGreaterThan(before));
 		const after = await card(db);
-		expect(after?.game).toBe(2);
-		expect(after?.names).toEqual(['Ed', 'Fay', 'Anna', 'Gus']);
+		expect(after?.seats?.game).toBe(2);
+		expect(after?.seats?.names).toEqual(['Ed', 'Fay', 'Anna', 'Gus']);
 		expect(after?.moves).toEqual([
 			{ name: 'Anna', to: 3, final: false },
 			{ name: 'Bo', to: 2, final: false },
@@ -153,7 +149,43 @@ describe('ClubSeats', () => {
 		// Read, and not taken: what is shown may be old.
 		await untilState(() => expect(seats.stale).toBe(true));
 		expect(stored()).toBe(before);
-		expect((await card(db))?.names).toEqual(['Anna', 'Bo', 'Cy', 'Di']);
+		expect((await card(db))?.seats?.names).toEqual(['Anna', 'Bo', 'Cy', 'Di']);
+		stop();
+	});
+	it('a table with no seats in the latest game shows none: only where its players went', async () => {
+		const { db, server, stop, stored } = await tablePhone();
+		// The final is at another table: this one plays no part, its players go there or sit out.
+		const to = (name: string, where: number | null) => ({
+			...seat(name),
+			from: 3,
+			to: where,
+			why: where === null ? 'sits-out' : 'to-final',
+			place: 1,
+			total: 10,
+			byLot: false
+		});
+		server.state.mine = mine(2, 3, [], {
+			seats: null,
+			moves: [to('Anna', 1), to('Bo', null)]
+		} as Partial<Mine>);
+		let before = stored();
+		await untilState(() => expect(FakeEventSource.opened).toHaveLength(1));
+		FakeEventSource.opened[0]!.change();
+		await untilState(() => expect(stored()).toBeGreaterThan(before));
+		expect(await card(db)).toEqual({
+			seats: null,
+			moves: [
+				{ name: 'Anna', to: 1, final: true },
+				{ name: 'Bo', to: null, final: false }
+			]
+		});
+		// A table that sat out the game before too: no card at all.
+		server.state.mine = mine(3, 3, [], { seats: null, moves: [] } as Partial<Mine>);
+		before = stored();
+		FakeEventSource.opened[0]!.change();
+		await untilState(() => expect(stored()).toBeGreaterThan(before));
+		expect(await card(db)).toBeNull();
+		expect(await new SetupForm(db).fillFromClubSeats()).toBe(false);
 		stop();
 	});
 });
@@ -176,7 +208,7 @@ describe('Start evening from the seats', () => {
 		expect(queued.map((r) => r.op.kind)).toEqual(['put', 'claim']);
 		expect(queued[1]!.op).toMatchObject({ eveningId: id, game: 1, table: 3 });
 		// The card offers Start evening no more, offline too.
-		expect((await card(db))?.started).toBe(true);
+		expect((await card(db))?.seats?.started).toBe(true);
 
 		await syncFor(db, server.ops, { fetch: server.fetch }).kick();
 		expect(server.ops.applied.map((a) => a.eveningId)).toEqual([id]);
@@ -184,6 +216,31 @@ describe('Start evening from the seats', () => {
 			{ path: '/v1/night/games/1/tables/3/evening', eveningId: id }
 		]);
 		expect(await db.outbox.count()).toBe(0);
+	});
+
+	it('opened again for seats it started: that evening, and no second evening or claim', async () => {
+		const { db, server, id } = await startedFromSeats();
+		const again = new SetupForm(db);
+		expect(await again.fillFromClubSeats()).toBe(true);
+		expect(again.startedEvening).toBe(id);
+		// Start evening all the same (a tap before the page moved on): the same evening.
+		expect(await again.startEvening()).toBe(id);
+		expect(await db.evenings.count()).toBe(1);
+		const queued = await db.outbox.orderBy('seq').toArray();
+		expect(queued.map((r) => r.op.kind)).toEqual(['put', 'claim']);
+
+		// Claimed and the note gone (a restored meta row): the club's word for it is enough.
+		await syncFor(db, server.ops, { fetch: server.fetch }).kick();
+		server.state.mine = mine(1, 3, ['Anna', 'Bo', 'Cy', 'Di']);
+		server.state.mine.seats!.eveningId = id;
+		await db.meta.delete('clubSeats');
+		const seats = new ClubSeats(db, server.fetch, () => undefined);
+		const stop = seats.watch();
+		await untilState(async () => expect(await card(db)).not.toBeNull());
+		stop();
+		const third = new SetupForm(db);
+		expect(await third.fillFromClubSeats()).toBe(true);
+		expect(third.startedEvening).toBe(id);
 	});
 
 	it('a lost network loses no claim, and a refused one is set aside with the reason', async () => {

@@ -15,6 +15,19 @@ import { seasonOf } from '../night';
 import { refused } from './action';
 import { readSettings } from './sql';
 
+/**
+ * Who a typed name is, for rows `s` with its `key` and `name` (the club's id is $1): the member
+ * whose name or spelling it is, else a guest of that name. Both standings read players so (GET
+ * /v1/season and the wall's, and GET /v1/standings): one member, one row, however typed.
+ */
+export const CLUB_PLAYER = {
+	columns: `coalesce(m.id, a.member_id, 'guest:' || s.key) AS player,
+       coalesce(m.name, am.name, s.name) AS name, coalesce(m.division, am.division) AS division`,
+	joins: `LEFT JOIN member m ON m.club_id = $1 AND m.key = s.key AND m.merged_into IS NULL
+LEFT JOIN alias a ON a.club_id = $1 AND a.key = s.key
+LEFT JOIN member am ON am.id = a.member_id`
+};
+
 // Seats are summed a night per typed name first (one row per name a night, whatever the seats),
 // then matched to members: two spellings of one member on one night are two rows, which the pure
 // module adds up. Nights in order, so a guest's name is the one of their last night. The rows come
@@ -27,13 +40,9 @@ WITH sums AS (
   FROM evening_player
   WHERE club_id = $1 AND night >= $2 AND night <= $3
   GROUP BY night, key)
-SELECT s.night, coalesce(m.id, a.member_id, 'guest:' || s.key) AS player,
-       coalesce(m.name, am.name, s.name) AS name, s.total, s.rounds, s.evenings, s.points,
-       coalesce(m.division, am.division) AS division
+SELECT s.night, ${CLUB_PLAYER.columns}, s.total, s.rounds, s.evenings, s.points
 FROM sums s
-LEFT JOIN member m ON m.club_id = $1 AND m.key = s.key AND m.merged_into IS NULL
-LEFT JOIN alias a ON a.club_id = $1 AND a.key = s.key
-LEFT JOIN member am ON am.id = a.member_id) x`;
+${CLUB_PLAYER.joins}) x`;
 
 type Played = PlayedNight & { division: string | null };
 

@@ -146,7 +146,11 @@ export async function nightView(
 	};
 }
 
-/** GET /v1/night/mine: this phone's seats in tonight's last game it plays, and the house rules. */
+/**
+ * GET /v1/night/mine: this phone's seats in tonight's latest game (none when its table does not
+ * play it: a final elsewhere, or it sits out), and where the players of its table in the game
+ * before went.
+ */
 export async function mine(q: Queryable, who: TableAccess, night: string): Promise<Mine> {
 	const row = await readNight(q, who.clubId, night);
 	const settings = await readSettings(q, who.clubId);
@@ -158,23 +162,25 @@ export async function mine(q: Queryable, who: TableAccess, night: string): Promi
 		moves: []
 	};
 	if (!row.id || who.role !== 'table') return answer;
-	const games = await q.query<GameRow & { table_no: number; evening_id: string | null }>(
+	// The night's last two games, each with this phone's table in it if it has one: the seats of
+	// a game before the latest are no longer true.
+	const games = await q.query<GameRow & { table_no: number | null; evening_id: string | null }>(
 		`SELECT g.number, g.tables, g.moves, g.final_tables, gt.table_no, gt.evening_id
-		 FROM game g JOIN game_table gt ON gt.game_id = g.id
-		 WHERE g.night_id = $1 AND gt.club_table_id = $2 ORDER BY g.number DESC LIMIT 2`,
+		 FROM game g LEFT JOIN game_table gt ON gt.game_id = g.id AND gt.club_table_id = $2
+		 WHERE g.night_id = $1 ORDER BY g.number DESC LIMIT 2`,
 		[row.id, who.tableId]
 	);
 	const [now, before] = games;
 	if (!now) return answer;
-	answer.seats = {
-		game: now.number,
-		table: now.table_no,
-		final: now.final_tables.includes(now.table_no),
-		players: now.tables.find((t) => t.table === now.table_no)?.players ?? [],
-		eveningId: now.evening_id
-	};
-	// Where the players of this phone's table in the game before went.
-	if (before?.number === now.number - 1)
-		answer.moves = now.moves.filter((m) => m.from === before.table_no);
+	const table = now.table_no;
+	if (table !== null)
+		answer.seats = {
+			game: now.number,
+			table,
+			final: now.final_tables.includes(table),
+			players: now.tables.find((t) => t.table === table)?.players ?? [],
+			eveningId: now.evening_id
+		};
+	if (before?.table_no != null) answer.moves = now.moves.filter((m) => m.from === before.table_no);
 	return answer;
 }

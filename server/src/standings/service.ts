@@ -14,13 +14,23 @@ import { playerKey } from '../../../src/lib/rules';
 import type { Club } from '../club';
 import type { Queryable } from '../db';
 import { nightOf, seasonOf } from '../night';
+import { CLUB_PLAYER } from '../club-night/standings';
 import { rank, type Sum } from './rank';
 
+// Summed per typed name, then per player as the club night's standings read them: a member's
+// spellings are one row (with the member's name), a guest's name its own.
 const SUMS_SQL = `
-SELECT min(name) AS name, sum(total)::float8 AS total, sum(rounds)::float8 AS rounds,
-       count(*)::float8 AS evenings, sum(seats - place)::float8 AS points
-FROM evening_player WHERE club_id = $1 AND night >= $2 AND night <= $3
-GROUP BY key`;
+WITH sums AS (
+  SELECT key, min(name) AS name, sum(total) AS total, sum(rounds) AS rounds, count(*) AS evenings,
+         sum(seats - place) AS points
+  FROM evening_player WHERE club_id = $1 AND night >= $2 AND night <= $3
+  GROUP BY key)
+SELECT min(x.name) AS name, sum(x.total)::float8 AS total, sum(x.rounds)::float8 AS rounds,
+       sum(x.evenings)::float8 AS evenings, sum(x.points)::float8 AS points
+FROM (SELECT ${CLUB_PLAYER.columns}, s.total, s.rounds, s.evenings, s.points
+      FROM sums s
+      ${CLUB_PLAYER.joins}) x
+GROUP BY x.player`;
 
 // Each night of the season the player played: every player's sums on it, to rank them.
 const NIGHTS_SQL = `

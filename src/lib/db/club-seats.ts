@@ -35,12 +35,41 @@ export async function keepClubSeats(
 	});
 }
 
-/** The seats kept for the club at `server` (read with the club's schema), or null. */
-export async function keptClubSeats(db: CabooseDb, server: string): Promise<Mine | null> {
+/**
+ * Inside the caller's transaction (over meta and evenings): the evening already started on this
+ * phone for these seats and still kept (noted here, or the club says this phone claimed it), or
+ * null. A second evening for the same seats would be claimed too, and the club keeps the last.
+ */
+export async function startedForSeats(
+	db: CabooseDb,
+	seats: { game: number; table: number }
+): Promise<string | null> {
 	const value = await stored(db);
-	if (value?.server !== server) return null;
-	const mine = v.safeParse(MineSchema, value.mine);
-	return mine.success ? mine.output : null;
+	const same = (s: { game: number; table: number } | null | undefined) =>
+		s?.game === seats.game && s.table === seats.table;
+	const here = same(value?.started) ? value!.started!.eveningId : null;
+	const mine = v.safeParse(MineSchema, value?.mine);
+	const club = mine.success && same(mine.output.seats) ? mine.output.seats!.eveningId : null;
+	for (const id of [here, club]) if (id !== null && (await db.evenings.get(id))) return id;
+	return null;
+}
+
+/**
+ * The seats kept for the club at `server` (read with the club's schema), and the evening this
+ * phone already started for them (null: none yet); null: none kept.
+ */
+export async function keptClubSeats(
+	db: CabooseDb,
+	server: string
+): Promise<{ mine: Mine; started: string | null } | null> {
+	return db.transaction('r', db.meta, db.evenings, async () => {
+		const value = await stored(db);
+		if (value?.server !== server) return null;
+		const mine = v.safeParse(MineSchema, value.mine);
+		if (!mine.success) return null;
+		const seats = mine.output.seats;
+		return { mine: mine.output, started: seats ? await startedForSeats(db, seats) : null };
+	});
 }
 
 /** Inside the caller's transaction (over meta): an evening was started for these seats here. */

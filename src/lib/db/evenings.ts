@@ -5,7 +5,7 @@ import { withRounds, type EveningListItem } from './group';
 import { byLastPlayed } from './players';
 import { nextRevision, writeSummary } from './summaries';
 import { outboxTables, recordClaim, recordDelete, wholeEveningTables } from './outbox';
-import { noteStarted } from './club-seats';
+import { noteStarted, startedForSeats } from './club-seats';
 import { revisionMoved, type MadeFrom, type Stale } from './rounds';
 
 export type { EveningListItem };
@@ -55,7 +55,10 @@ export async function createEvening(
 	const rules = JSON.parse(JSON.stringify(input.rules)) as RulesChoice;
 
 	const tables = [db.players, db.evenings, db.summaries, ...outboxTables(db)];
-	await db.transaction('rw', tables, async () => {
+	return db.transaction('rw', tables, async (): Promise<CreateEveningResult> => {
+		// These seats' evening, started already (New evening opened again, a second tap): open it.
+		const started = input.claim ? await startedForSeats(db, input.claim) : null;
+		if (started !== null) return { ok: true, id: started };
 		const existing = await db.players.where('key').anyOf(keys).toArray();
 		const byKey = new Map(existing.map((p) => [p.key, p]));
 		const seats: SeatRow[] = [];
@@ -84,8 +87,8 @@ export async function createEvening(
 			const revision = (await db.summaries.get(eveningId))?.revision ?? 1;
 			await recordClaim(db, evening, input.claim, revision);
 		}
+		return { ok: true, id: eveningId };
 	});
-	return { ok: true, id: eveningId };
 }
 
 /** Every saved evening, newest first, with its rounds. */

@@ -11,7 +11,8 @@ export interface CardMove {
 	final: boolean;
 }
 
-export interface SeatsCard {
+/** This table's seats in tonight's latest game. */
+export interface CardSeats {
 	table: number;
 	game: number;
 	final: boolean;
@@ -19,6 +20,11 @@ export interface SeatsCard {
 	names: string[];
 	/** An evening was started for these seats (on this phone, or the club says so). */
 	started: boolean;
+}
+
+export interface SeatsCard {
+	/** null: this table plays no part in the latest game (a final elsewhere, or it sits out). */
+	seats: CardSeats | null;
 	moves: CardMove[];
 }
 
@@ -48,24 +54,35 @@ function movesOf(list: unknown): CardMove[] | null {
 	return moves;
 }
 
-/** The card for the club at `server`, or null: no seats and no moves, or not this club's row. */
-export function seatsCard(value: unknown, server: string): SeatsCard | null {
-	if (!isObject(value) || value.server !== server || !isObject(value.mine)) return null;
-	const { seats, moves } = value.mine;
-	const cardMoves = movesOf(moves);
-	if (!isObject(seats) || cardMoves === null) return null;
+function seatsOf(
+	seats: Record<string, unknown>,
+	stored: Record<string, unknown>
+): CardSeats | null {
 	const { game, table, players } = seats;
 	if (!isWhole(game) || !isWhole(table) || !Array.isArray(players)) return null;
 	const names = (players as unknown[]).map(nameOf);
 	if (names.some((n) => n === null)) return null;
-	const here = isObject(value.started) ? value.started : null;
+	const here = isObject(stored.started) ? stored.started : null;
 	const startedHere = here?.game === game && here.table === table;
 	return {
 		table,
 		game,
 		final: seats.final === true,
 		names: names as string[],
-		started: typeof seats.eveningId === 'string' || startedHere,
-		moves: cardMoves
+		started: typeof seats.eveningId === 'string' || startedHere
 	};
+}
+
+/**
+ * The card for the club at `server`, or null: not this club's row, or neither seats nor moves.
+ * Without seats the card still says where this table's players of the game before went.
+ */
+export function seatsCard(value: unknown, server: string): SeatsCard | null {
+	if (!isObject(value) || value.server !== server || !isObject(value.mine)) return null;
+	const { seats, moves } = value.mine;
+	const cardMoves = movesOf(moves);
+	if (cardMoves === null) return null;
+	if (seats === null) return cardMoves.length > 0 ? { seats: null, moves: cardMoves } : null;
+	const cardSeats = isObject(seats) ? seatsOf(seats, value) : null;
+	return cardSeats && { seats: cardSeats, moves: cardMoves };
 }

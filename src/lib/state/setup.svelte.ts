@@ -101,6 +101,8 @@ export class SetupForm {
 	known = $state.raw<PlayerRow[]>([]);
 	/** The club night's seats this evening is for (the form was filled from them), or null. */
 	clubSeats = $state.raw<{ game: number; table: number; final: boolean } | null>(null);
+	/** The evening this phone already started for those seats (open it; never a second). */
+	startedEvening = $state<string | null>(null);
 
 	readonly choice: RulesChoice = $derived({
 		preset: this.preset,
@@ -136,14 +138,16 @@ export class SetupForm {
 	/**
 	 * Fills the form from this table's seats at tonight's club night, as the phone last read them
 	 * (offline too): the players in seat order, the club's house rules. False: none are kept.
+	 * `startedEvening` says whether their evening was started here already.
 	 */
 	async fillFromClubSeats(): Promise<boolean> {
 		const kept = await attempt(async () => {
 			const club = await clubMembership(this.#db);
 			return club?.role === 'table' ? keptClubSeats(this.#db, club.server) : null;
 		});
-		if (!kept.ok || !kept.value?.seats) return false;
-		this.fromClubSeats(kept.value);
+		if (!kept.ok || !kept.value?.mine.seats) return false;
+		this.fromClubSeats(kept.value.mine);
+		this.startedEvening = kept.value.started;
 		return true;
 	}
 

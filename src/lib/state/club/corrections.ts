@@ -1,6 +1,6 @@
 // The club organiser's corrections of this table's evenings, read from the club and taken in
-// (db/corrections.ts), as the sync loop asks: when it starts, when the phone comes online, and
-// whenever the club answers that it holds a newer revision of an evening (`behind`: a correction,
+// (db/corrections.ts), as the sync loop asks: when it starts, when the phone comes online, on a
+// change of the club's live channel, and whenever the club answers that it holds a newer revision of an evening (`behind`: a correction,
 // most often, which the club keeps until this phone has taken it in).
 
 import type { CabooseDb, ClubMembership } from '$lib/db/database';

@@ -8,6 +8,8 @@
 // revision of is sent again above it. A claim (the evening a table's phone started for its seats
 // at a club night) goes alone, in its place, after the changes before it. A 401 means the club
 // ended this table's access: it stops, and Settings says so; every evening stays on the phone.
+// The club's live channel (where the browser has one) has it read the organiser's corrections on
+// a `change`, so a correction shows without waiting for the table's next save.
 
 import type { CabooseDb, ClubMembership, OutboxRow } from '$lib/db/database';
 import { clubMembership, markRevoked, waitingOps, outboxCounts } from '$lib/db/outbox';
@@ -17,6 +19,7 @@ import { MAX_BATCH_OPS, type ClubOp } from '$lib/club/protocol';
 import { sendClaim } from '$lib/club/night-client';
 import { appDb, follow } from '../app-db';
 import { takeCorrections } from './corrections';
+import { followMembership, type ReadResult } from './live';
 
 /** Failures of the club's server (500) on the same batch in a row before it is taken apart. */
 export const SERVER_FAILURES = 3;
@@ -100,6 +103,14 @@ export class ClubSync {
 			},
 			() => undefined
 		);
+		const unlive =
+			typeof EventSource === 'undefined'
+				? () => undefined
+				: followMembership(this.#db, (club) =>
+						club?.role === 'table' && !club.revoked
+							? { read: () => this.#changed(), update: () => undefined }
+							: null
+					);
 		this.kick();
 		return () => {
 			this.#stopped = true;
@@ -107,7 +118,21 @@ export class ClubSync {
 			this.#events?.removeEventListener('online', online);
 			this.#events?.removeEventListener('offline', offline);
 			unfollow();
+			unlive();
 		};
+	}
+
+	/**
+	 * A `change` of the club's live channel: the corrections are read before the next batch. A
+	 * burst of changes reads them once: each only raises the flag that one read takes down (and
+	 * waits for nothing, so the burst is over before that read starts); a round of sending under
+	 * way runs once more. Waiting out a failure, the retry reads them.
+	 */
+	#changed(): Promise<ReadResult> {
+		this.#askCorrections = true;
+		if (this.#retry === null) void this.kick();
+		// Stopped (the club ended this table's access): the channel stops too.
+		return Promise.resolve(this.status === 'stopped' ? 'refused' : 'ok');
 	}
 
 	/** Sends what waits, unless a round of sending is under way (it then runs once more). */
@@ -140,7 +165,14 @@ export class ClubSync {
 			if (!club || club.role !== 'table' || club.revoked) return this.#setStatus('stopped');
 			if (!this.#isOnline()) return this.#setStatus('offline');
 			if (this.#askCorrections) {
-				this.#askCorrections = !(await takeCorrections(this.#db, this.#fetch, club));
+				// Down before the read: a change heard during it asks again (as does a failed read).
+				this.#askCorrections = false;
+				let read = false;
+				try {
+					read = await takeCorrections(this.#db, this.#fetch, club);
+				} finally {
+					if (!read) this.#askCorrections = true;
+				}
 			}
 			const waiting = await waitingOps(this.#db, this.#search > 0 ? 1 : MAX_BATCH_OPS);
 			if (waiting.length === 0) return this.#setStatus('idle');
