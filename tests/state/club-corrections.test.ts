@@ -27,6 +27,18 @@ async function seats(db: CabooseDb, id: string): Promise<[string, string, string
 	return (await db.evenings.get(id))!.players.map((p) => p.id) as [string, string, string?];
 }
 
+/** A two-round evening the club holds, whose first round Ruth corrects there (a hand of 30). */
+async function correctedAtClub(db: CabooseDb) {
+	await joinClub(db, CLUB);
+	const id = await playedEvening(db, 2);
+	const club = new FakeClub();
+	await syncFor(db, club).kick();
+	const [a, b] = await seats(db, id);
+	const entry = { out: a, blocked: false, hands: { [b]: 30 } };
+	club.correct({ eveningId: id, round: 0, entry, by: 'Ruth', at: AT });
+	return { id, club, entry };
+}
+
 describe('a correction from the club', () => {
 	it('is taken in at the next send: the round keeps who and when, and the club gets it back', async () => {
 		const db = freshDb();
@@ -66,13 +78,7 @@ describe('a correction from the club', () => {
 
 	it('is read when the sync starts, with nothing to send', async () => {
 		const db = freshDb();
-		await joinClub(db, CLUB);
-		const id = await playedEvening(db, 2);
-		const club = new FakeClub();
-		await syncFor(db, club).kick();
-		const [a, b] = await seats(db, id);
-		const entry = { out: a, blocked: false, hands: { [b]: 30 } };
-		club.correct({ eveningId: id, round: 0, entry, by: 'Ruth', at: AT });
+		const { id, club, entry } = await correctedAtClub(db);
 		await syncFor(db, club).kick();
 		expect((await listRounds(db, id))[0]).toMatchObject({ entry, correctedBy: { name: 'Ruth' } });
 		expect(await waiting(db)).toEqual([]);
@@ -112,13 +118,7 @@ describe('a correction from the club', () => {
 
 	it('not readable when the club is ahead: the evening waits and goes once it is read', async () => {
 		const db = freshDb();
-		await joinClub(db, CLUB);
-		const id = await playedEvening(db, 2);
-		const club = new FakeClub();
-		await syncFor(db, club).kick();
-		const [a, b] = await seats(db, id);
-		const entry = { out: a, blocked: false, hands: { [b]: 30 } };
-		club.correct({ eveningId: id, round: 0, entry, by: 'Ruth', at: AT });
+		const { id, club, entry } = await correctedAtClub(db);
 		club.feed = 'failing';
 		const timers = fakeTimers();
 		const sync = syncFor(db, club, timers.options);
