@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { TEST_CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.js';
+import { TEST_CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './scripts/chromium.js';
 
 // Not 4173: that is `npm start`'s, which readme-club.spec.ts runs as the README says.
 const port = Number(process.env.E2E_PORT ?? 4174);
@@ -31,7 +31,7 @@ export default defineConfig({
 		// journeys need the worker (offline, updates, a phone without signal) allow it themselves.
 		serviceWorkers: 'block',
 		launchOptions: {
-			executablePath: CHROMIUM_PATH,
+			executablePath: TEST_CHROMIUM_PATH,
 			args: TEST_CHROMIUM_ARGS
 		}
 	},

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { roundsOf } from './helpers/db';
 import { newEvening } from './helpers/evening';
-import { TEST_CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.js';
+import { TEST_CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../../scripts/chromium.js';
 import { lookAt } from './helpers/shots';
 
 const KILLS = Math.max(1, Number(process.env.E2E_KILLS ?? 5));
@@ -47,7 +47,7 @@ async function launch(profile: string): Promise<Running> {
 	// The file a killed browser left names its dead port.
 	await rm(portFile, { force: true });
 	const child = spawn(
-		CHROMIUM_PATH,
+		TEST_CHROMIUM_PATH,
 		[...FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
 		// Its own process group, so one kill takes the browser and every child process with it.
 		{ detached: true, stdio: 'ignore' }

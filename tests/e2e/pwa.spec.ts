@@ -12,7 +12,7 @@ import { startSwapServer } from './helpers/swap-server';
 import { homeWithEvening, seedEvening, waitForController } from './helpers/pwa';
 import { readStores, roundCount, storedRows } from './helpers/db';
 import { newEvening, playRound } from './helpers/evening';
-import { TEST_CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.js';
+import { TEST_CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../../scripts/chromium.js';
 import { lookAt } from './helpers/shots';
 
 // Offline journeys: the app as a phone keeps it, served by its service worker.
@@ -32,7 +32,7 @@ test('the app is installable: manifest, icons and Chromium reports no installabi
 	// so this check runs in a real profile, as on a phone.
 	const profile = await mkdtemp(path.join(tmpdir(), 'caboose-profile-'));
 	const context = await chromium.launchPersistentContext(profile, {
-		executablePath: CHROMIUM_PATH,
+		executablePath: TEST_CHROMIUM_PATH,
 		args: TEST_CHROMIUM_ARGS,
 		baseURL: test.info().project.use.baseURL,
 		viewport: { width: 390, height: 844 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { dumpDatabase } from './helpers/db';
 import { newEvening, playRound, typeRound } from './helpers/evening';
-import { TEST_CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.js';
+import { TEST_CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../../scripts/chromium.js';
 import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/shots';
@@ -21,7 +21,7 @@ test('a quota error on Save round keeps the entry on screen, says so, and stores
 	test.setTimeout(150_000);
 	const profile = await mkdtemp(join(tmpdir(), 'caboose-quota-'));
 	const context = await chromium.launchPersistentContext(profile, {
-		executablePath: CHROMIUM_PATH,
+		executablePath: TEST_CHROMIUM_PATH,
 		args: TEST_CHROMIUM_ARGS,
 		baseURL,
 		viewport: { width: 390, height: 844 },
