@@ -3,13 +3,15 @@
 // language changes no colour, role or structure (every screen is the same markup with other
 // words), and that every message exists and is not empty in every language is
 // tests/unit/messages.test.ts's; that each screen's `lang` follows the language is overflow.spec's.
-// Each screen is loaded once: every axe rule in the light theme, then the colour rules in the dark
-// one (a theme changes colours only: app.css switches them by `prefers-color-scheme`).
-import AxeBuilder from '@axe-core/playwright';
+// Each screen is loaded once, with reduced motion asked for: every axe rule in the light theme,
+// its touch targets and that nothing on it moves, then the colour rules in the dark theme (a theme
+// changes colours only: app.css switches them by `prefers-color-scheme`). A dialog opened on a
+// screen is checked on that same load, the dialog alone (the page behind it was just checked).
 import { expect, test, type Page } from '@playwright/test';
 import { rotatingRounds, seedPlayed, seededId } from './helpers/seed';
 import { stubShare } from './helpers/stubs';
 import { newEvening, playRound } from './helpers/evening';
+import { axeProblems } from './helpers/axe';
 
 const NAMES = ['Anna', 'Ben', 'Cleo', 'Dario'];
 
@@ -35,11 +37,12 @@ async function seed(page: Page) {
 	]);
 }
 
-/** Every screen, with what shows it is ready. */
+/** Every screen, with what shows it is ready, and a dialog it opens (checked on the same load). */
 const SCREENS: {
 	path: string;
 	ready: (page: Page) => Promise<void>;
 	open?: (page: Page) => Promise<void>;
+	dialog?: { name: string; open: (page: Page) => Promise<void> };
 }[] = [
 	{ path: '/', ready: (p) => expect(p.locator('main a.button').first()).toBeVisible() },
 	{
@@ -55,7 +58,11 @@ const SCREENS: {
 	{ path: '/settings', ready: (p) => expect(p.locator('#theme')).toBeVisible() },
 	{
 		path: '/evening/open',
-		ready: (p) => expect(p.locator('main input[inputmode="numeric"]').first()).toBeVisible()
+		ready: (p) => expect(p.locator('main input[inputmode="numeric"]').first()).toBeVisible(),
+		dialog: {
+			name: 'the tile picker',
+			open: (p) => p.getByRole('button', { name: 'Enter tiles for Anna', exact: true }).click()
+		}
 	},
 	{
 		path: '/evening/open/round/1',
@@ -65,24 +72,10 @@ const SCREENS: {
 	{ path: '/evening/done/standings', ready: (p) => expect(p.locator('main canvas')).toBeVisible() },
 	{
 		path: '/evening/open/table',
-		ready: (p) => expect(p.locator('main svg').first()).toBeVisible()
-	},
-	{
-		// The live table with its Double played dialog open.
-		path: '/evening/open/table',
 		ready: (p) => expect(p.locator('main svg').first()).toBeVisible(),
-		open: async (p) => {
-			await p.getByRole('button', { name: 'Double played', exact: true }).click();
-			await expect(p.getByRole('dialog')).toBeVisible();
-		}
-	},
-	{
-		// The round entry with the tile picker open.
-		path: '/evening/open',
-		ready: (p) => expect(p.locator('main input[inputmode="numeric"]').first()).toBeVisible(),
-		open: async (p) => {
-			await p.getByRole('button', { name: 'Enter tiles for Anna', exact: true }).click();
-			await expect(p.getByRole('dialog')).toBeVisible();
+		dialog: {
+			name: 'Double played',
+			open: (p) => p.getByRole('button', { name: 'Double played', exact: true }).click()
 		}
 	},
 	{ path: '/evening/open/scoreboard', ready: (p) => expect(p.locator('main table')).toBeVisible() },
@@ -99,19 +92,6 @@ const SCREENS: {
 
 /** The rules whose outcome depends on colours: all a dark theme can change. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
-async function axe(page: Page, rules?: string[]) {
-	const builder = new AxeBuilder({ page });
-	const results = await (rules ? builder.withRules(rules) : builder).analyze();
-	return results.violations
-		.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-		.map((v) => ({
-			id: v.id,
-			impact: v.impact,
-			help: v.help,
-			nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`)
-		}));
-}
 
 /** Controls smaller than 44 × 44 CSS px (links inside running text are exempt, as in WCAG). */
 async function smallTargets(page: Page) {
@@ -148,7 +128,42 @@ async function smallTargets(page: Page) {
 	});
 }
 
-// Three tests: all 16 screens in one took up to 1.6 min of a 2 min budget in a full run.
+/** How many elements animate or transition for longer than a millisecond (reduced motion: 0). */
+const moving = (page: Page) =>
+	page.evaluate(
+		() =>
+			[...document.querySelectorAll('*')].filter((el) => {
+				const s = getComputedStyle(el);
+				const long = (v: string) =>
+					v.split(',').some((d) => parseFloat(d) * (d.trim().endsWith('ms') ? 1 : 1000) > 1);
+				return (
+					(s.animationName !== 'none' && long(s.animationDuration)) || long(s.transitionDuration)
+				);
+			}).length
+	);
+
+/** Everything checked of what is on screen: axe (`include`: only there), small targets, motion. */
+async function checkShown(
+	page: Page,
+	found: Record<string, unknown>,
+	name: string,
+	include?: string
+) {
+	await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+	await expect(page.locator('html')).toHaveCSS('color-scheme', 'light');
+	const light = await axeProblems(page, { include });
+	if (light.length > 0) found[`${name}, light`] = light;
+	const small = await smallTargets(page);
+	if (small.length > 0) found[`${name}, touch targets`] = small;
+	const moves = await moving(page);
+	if (moves > 0) found[`${name}, moving with reduced motion`] = moves;
+	await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+	await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
+	const dark = await axeProblems(page, { include, rules: COLOUR_RULES });
+	if (dark.length > 0) found[`${name}, dark`] = dark;
+}
+
+// Three tests: all screens in one took up to 1.6 min of a 2 min budget in a full run.
 const SCREEN_GROUPS = {
 	'the round and the table': SCREENS.filter((s) =>
 		/^\/evening\/[^/]+(\/round\/|\/table|$)/.test(s.path)
@@ -162,61 +177,28 @@ if (Object.values(SCREEN_GROUPS).flat().length !== SCREENS.length)
 	throw new Error('a11y.spec: every screen belongs to exactly one group');
 
 for (const [group, screens] of Object.entries(SCREEN_GROUPS)) {
-	test(`axe: ${group}, light and dark`, async ({ page }) => {
+	test(`${group}: axe light and dark, touch targets, nothing moves with reduced motion`, async ({
+		page
+	}) => {
 		test.setTimeout(120_000);
+		await page.emulateMedia({ reducedMotion: 'reduce' });
 		await seed(page);
 		const found: Record<string, unknown> = {};
 		for (const screen of screens) {
-			await page.emulateMedia({ colorScheme: 'light' });
+			await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
 			await page.goto(screen.path);
 			await screen.ready(page);
 			await screen.open?.(page);
-			const name = `${screen.path}${screen.open ? ' (open)' : ''}`;
-			const light = await axe(page);
-			if (light.length > 0) found[`${name}, light`] = light;
-			await page.emulateMedia({ colorScheme: 'dark' });
-			await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
-			const dark = await axe(page, COLOUR_RULES);
-			if (dark.length > 0) found[`${name}, dark`] = dark;
+			await checkShown(page, found, screen.path);
+			if (screen.dialog) {
+				await screen.dialog.open(page);
+				await expect(page.getByRole('dialog')).toBeVisible();
+				await checkShown(page, found, `${screen.path}, ${screen.dialog.name}`, 'dialog[open]');
+			}
 		}
 		expect(found).toEqual({});
 	});
 }
-
-test('touch targets are at least 44 px on every screen', async ({ page }) => {
-	test.setTimeout(120_000);
-	await seed(page);
-	const found: Record<string, string[]> = {};
-	for (const screen of SCREENS) {
-		await page.goto(screen.path);
-		await screen.ready(page);
-		await screen.open?.(page);
-		const small = await smallTargets(page);
-		if (small.length > 0) found[`${screen.path}${screen.open ? ' (open)' : ''}`] = small;
-	}
-	expect(found).toEqual({});
-});
-
-test('reduced motion: nothing on screen moves', async ({ page }) => {
-	await page.emulateMedia({ reducedMotion: 'reduce' });
-	await seed(page);
-	for (const path of ['/', '/settings', '/evening/open', '/evening/open/scoreboard']) {
-		await page.goto(path);
-		await expect(page.locator('main')).toBeVisible();
-		const moving = await page.evaluate(
-			() =>
-				[...document.querySelectorAll('*')].filter((el) => {
-					const s = getComputedStyle(el);
-					const long = (v: string) =>
-						v.split(',').some((d) => parseFloat(d) * (d.trim().endsWith('ms') ? 1 : 1000) > 1);
-					return (
-						(s.animationName !== 'none' && long(s.animationDuration)) || long(s.transitionDuration)
-					);
-				}).length
-		);
-		expect(moving).toBe(0);
-	}
-});
 
 test('by keyboard alone: Players, a player, a rename, the scoreboard and Share standings', async ({
 	page

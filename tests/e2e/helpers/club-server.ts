@@ -2,7 +2,6 @@
 // temporary folder, on a free port, serving the app's origin), its admin CLI, and a phone that
 // joins it. `useClubServer()` starts one before a spec file's tests (in each worker that runs
 // them) and stops it (and removes its folder) after them.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -133,12 +132,7 @@ export async function joinedPhone(
 }
 
 /** Serious or critical accessibility problems on the screen shown (axe). */
-export async function axeProblems(page: Page): Promise<string[]> {
-	const results = await new AxeBuilder({ page }).analyze();
-	return results.violations
-		.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-		.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+export { axeProblems } from './axe';
 
 /** The row of `name` in the table captioned `caption`, as its cells' texts. */
 export function row(page: Page, caption: string, name: string) {
