@@ -3,12 +3,16 @@
 // are 40 characters long. Each evening is stored once (its rounds as the app stores them), its
 // live table put in play through the screen (a knock, a forgotten one, an open double, the turn
 // moved on); then one page walks the screens, the languages and the widths, with what they open
-// (the chart's totals) open. Screens that show no evening are walked once, with ten players.
+// (the chart's totals) open: loaded once per language (the language is read as the page loads),
+// it goes from screen to screen as a link takes the reader. Screens that show no evening are
+// walked once, with ten players. Sizes are read, never pixels: drawn at one device pixel per CSS
+// pixel (SIZES_ONLY).
 // POLISH_SHOTS=<dir> also keeps a screenshot of every cell, to look at.
 import { expect, test, type Page } from '@playwright/test';
 import { longNames } from './helpers/names';
-import { seedPlayed, type PlayedEvening } from './helpers/seed';
-import { lookAt } from './helpers/shots';
+import { seedPlayed, seededId, type PlayedEvening } from './helpers/seed';
+import { lookAt, SIZES_ONLY } from './helpers/shots';
+import { openInApp } from './helpers/nav';
 
 const LOCALES = ['en', 'de', 'fr', 'it'] as const;
 const WIDTHS = [320, 390, 195] as const;
@@ -61,9 +65,8 @@ async function setUp(page: Page, players: number): Promise<Evening> {
 	await expect(field).toHaveValue(/\/view#c1\./);
 	const url = new URL(await field.inputValue());
 	await page.getByRole('button', { name: 'Close', exact: true }).click();
-	await page.goto('/players');
-	const player = await page.getByRole('link', { name: names[0] }).getAttribute('href');
-	return { players, id, names, view: `${url.pathname}${url.hash}`, player: player ?? '' };
+	const player = `/players/${seededId(names[0] as string)}`;
+	return { players, id, names, view: `${url.pathname}${url.hash}`, player };
 }
 
 /**
@@ -74,7 +77,7 @@ async function tableInPlay(page: Page, id: string, names: string[]) {
 	const first = names[0] as string;
 	// The last seat: never the one the six players' evening eliminates.
 	const last = names.at(-1) as string;
-	await page.goto(`/evening/${id}/table`);
+	await openInApp(page, `/evening/${id}/table`);
 	await page.getByLabel('Whose turn').selectOption({ index: 1 });
 	await page.getByRole('button', { name: `${first} has one tile left` }).click();
 	await page.getByRole('button', { name: `Forgot to knock: ${last}` }).click();
@@ -85,7 +88,7 @@ async function tableInPlay(page: Page, id: string, names: string[]) {
 	await page.getByRole('button', { name: 'Double played' }).click();
 	await dialog.getByRole('button', { name: 'Confirm' }).click();
 	await expect(page.getByRole('alert')).toBeVisible();
-	await page.goto(`/evening/${id}`);
+	await openInApp(page, `/evening/${id}`);
 }
 
 /**
@@ -214,6 +217,7 @@ const screensFor = (players: number) =>
 	);
 
 test.describe.configure({ timeout: 600_000 });
+test.use(SIZES_ONLY);
 
 // One test per number of players: each sets up its own evening, so they can run side by side.
 for (const players of [2, 6, 10]) {
@@ -227,10 +231,16 @@ for (const players of [2, 6, 10]) {
 		const evening = await setUp(page, players);
 		for (const locale of LOCALES) {
 			await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
-			for (const screen of screensFor(players)) {
-				// A link that differs only in its fragment would not load the page again.
-				if (screen.name === 'view') await page.goto('about:blank');
-				await page.goto(screen.path(evening));
+			for (const [i, screen] of screensFor(players).entries()) {
+				// The language is read as the page loads: the first screen of each is loaded, the
+				// others reached as a link takes the reader there. The read-only view is opened from
+				// its link, as another phone opens it (a link that differs only in its fragment would
+				// not load the page again).
+				if (screen.name === 'view') {
+					await page.goto('about:blank');
+					await page.goto(screen.path(evening));
+				} else if (i === 0) await page.goto(screen.path(evening));
+				else await openInApp(page, screen.path(evening));
 				await expect(page.locator('html')).toHaveAttribute('lang', locale);
 				await screen.ready(page);
 				if (screen.name === 'setup') await fillSetup(page, evening.names);
