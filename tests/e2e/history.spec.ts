@@ -36,10 +36,13 @@ test('the Evenings list shows the newest 20 evenings, and the older ones on requ
 
 	for (const locale of ['en', 'de']) {
 		await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
+		await page.reload();
+		await expect(cards).toHaveCount(20);
 		for (const width of [320, 390]) {
 			await page.setViewportSize({ width, height: 844 });
-			await page.reload();
-			await expect(cards).toHaveCount(20);
+			await page.waitForFunction((w) => document.documentElement.clientWidth === w, width, {
+				polling: 50
+			});
 			await page.getByRole('main').locator('ul + button').scrollIntoViewIfNeeded();
 			const overflow = await page.evaluate(
 				() => document.documentElement.scrollWidth - document.documentElement.clientWidth

@@ -154,11 +154,14 @@ test('Players with a person from two phones fits 320 and 390 px in English and F
 	);
 	for (const locale of ['en', 'fr']) {
 		await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
+		await page.goto('/players');
+		await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(3);
+		await expect(page.getByRole('main').getByRole('button').first()).toBeVisible();
 		for (const width of [320, 390]) {
 			await page.setViewportSize({ width, height: 844 });
-			await page.goto('/players');
-			await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(3);
-			await expect(page.getByRole('main').getByRole('button').first()).toBeVisible();
+			await page.waitForFunction((w) => document.documentElement.clientWidth === w, width, {
+				polling: 50
+			});
 			const sideways = await page.evaluate(
 				() => document.documentElement.scrollWidth - document.documentElement.clientWidth
 			);
