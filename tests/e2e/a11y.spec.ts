@@ -3,17 +3,23 @@
 // language changes no colour, role or structure (every screen is the same markup with other
 // words), and that every message exists and is not empty in every language is
 // tests/unit/messages.test.ts's; that each screen's `lang` follows the language is overflow.spec's.
-// Each screen is loaded once, with reduced motion asked for: every axe rule in the light theme,
-// its touch targets and that nothing on it moves, then the colour rules in the dark theme (a theme
-// changes colours only: app.css switches them by `prefers-color-scheme`). A dialog opened on a
-// screen is checked on that same load, the dialog alone (the page behind it was just checked).
+// The page is loaded once per test (the evenings stored); each screen is then opened as a link
+// opens it (a load per screen cost about a third of a CPU-second more) and checked once, with
+// reduced motion asked for: every axe rule in the light theme, its touch targets and that nothing
+// on it moves, then the colour rules in the dark theme (a theme changes colours only: app.css
+// switches them by `prefers-color-scheme`). A dialog opened on a screen is checked there, the
+// dialog alone (the page behind it was just checked). Sizes and colours are read, never pixels:
+// drawn at one device pixel per CSS pixel (SIZES_ONLY).
 import { expect, test, type Page } from '@playwright/test';
 import { rotatingRounds, seedPlayed, seededId } from './helpers/seed';
+import { SIZES_ONLY } from './helpers/shots';
 import { stubShare } from './helpers/stubs';
 import { newEvening, playRound } from './helpers/evening';
 import { axeProblems } from './helpers/axe';
+import { openInApp } from './helpers/nav';
 
 const NAMES = ['Anna', 'Ben', 'Cleo', 'Dario'];
+test.use(SIZES_ONLY);
 
 async function seed(page: Page) {
 	await seedPlayed(page, [
@@ -186,7 +192,7 @@ for (const [group, screens] of Object.entries(SCREEN_GROUPS)) {
 		const found: Record<string, unknown> = {};
 		for (const screen of screens) {
 			await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-			await page.goto(screen.path);
+			await openInApp(page, screen.path);
 			await screen.ready(page);
 			await screen.open?.(page);
 			await checkShown(page, found, screen.path);
