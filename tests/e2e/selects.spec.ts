@@ -99,7 +99,7 @@ async function noCutSelects(page: Page, where: string, drawn: boolean) {
 		content: 'select { appearance: auto !important; white-space: nowrap; }'
 	});
 	expect(await cutOptions(page, true), `${where} without the drawn select`).toEqual([]);
-	await native.evaluate((tag) => tag.remove());
+	await native.evaluate((tag) => (tag as Element).remove());
 }
 
 // One page per language, each screen loaded once and checked at both widths and both ways.

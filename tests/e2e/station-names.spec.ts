@@ -4,7 +4,7 @@
 // sideways. Screenshots go to /tmp/table-shots/ to be looked at.
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { newEvening } from './helpers/evening';
+import { seedPlayed } from './helpers/seed';
 import { longNames } from './helpers/names';
 import { lookAt } from './helpers/shots';
 
@@ -31,46 +31,64 @@ test('the station: ten 40-character names, numbered spokes and a key with every 
 	page
 }) => {
 	expect(NAMES.every((n) => [...n].length === 40)).toBe(true);
-	const id = await newEvening(page, NAMES, 'swiss-jassshop');
-	await page.getByRole('link', { name: 'Table', exact: true }).click();
+	await seedPlayed(page, [
+		{ id: 'ten', names: NAMES, preset: 'swiss-jassshop', createdAt: Date.now(), rounds: [] }
+	]);
+	await page.goto('/evening/ten/table');
 	await page.getByLabel('Whose turn').selectOption({ label: NAMES[2]! });
 	await page.getByRole('button', { name: `${NAMES[4]} has one tile left`, exact: true }).click();
 	await page.getByRole('button', { name: `Marker on ${NAMES[1]}'s train`, exact: true }).click();
 
 	for (const locale of LOCALES) {
 		await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
-		await page.goto(`/evening/${id}/table`);
+		await page.reload();
 		await expect(page.locator('html')).toHaveAttribute('lang', locale);
 		const station = page.locator('svg.station');
 		const key = page.locator('ol.key');
 		await expect(station).toBeVisible();
+		await expect(key.locator('li')).toHaveCount(10);
+		await expect(key.locator('li.turn')).toContainText(NAMES[2]!);
+		// The knock: a red disc at spoke 5, its words in the key, next to the name (below).
+		await expect(station.locator('.knock-dot')).toHaveCount(1);
 		for (const width of WIDTHS) {
 			await page.setViewportSize({ width, height: 844 });
+			await page.waitForFunction((w) => document.documentElement.clientWidth === w, width, {
+				polling: 50
+			});
 			// No label is cut; the spokes carry seat numbers, the turn's with its arrow.
 			const labels = await station.locator('text.label').allTextContents();
 			expect(labels.join(' ')).not.toContain('…');
 			expect(labels.filter((l) => /^(▶ )?\d+$/.test(l))).toHaveLength(10);
 			expect(labels).toContain('▶ 3');
-			// The key: seat number and the whole name, wrapped inside the screen.
-			const items = key.locator('li');
-			await expect(items).toHaveCount(10);
-			for (const [i, name] of NAMES.entries()) {
-				const item = items.nth(i);
-				await expect(item.locator('.num')).toHaveText(String(i + 1));
-				await expect(item.locator('bdi')).toHaveText(name);
-				const box = await item.locator('bdi').evaluate((el) => {
-					const r = el.getBoundingClientRect();
-					return { right: r.right, fits: el.scrollWidth <= el.clientWidth + 1 };
-				});
-				expect(box.fits).toBe(true);
-				expect(box.right).toBeLessThanOrEqual(width);
-			}
-			await expect(key.locator('li.turn')).toContainText(NAMES[2]!);
-			// The knock: a red disc at spoke 5, its words in the key, next to the name.
-			await expect(station.locator('.knock-dot')).toHaveCount(1);
-			await expect(items.nth(4).locator('.badge')).toBeVisible();
-			const badge = (await items.nth(4).locator('.badge').boundingBox())!;
-			expect(badge.x + badge.width).toBeLessThanOrEqual(width);
+			// The key: seat number and the whole name, wrapped inside the screen; the knock's badge
+			// too. Read in one go: each seat's number, name, whether the name fits its box, and
+			// whether the seat (and its badge) ends within the screen.
+			const seats = await key.locator('li').evaluateAll(
+				(items, w) =>
+					items.map((li) => {
+						const name = li.querySelector('bdi')!;
+						const badge = li.querySelector('.badge');
+						return {
+							num: li.querySelector('.num')?.textContent?.trim(),
+							name: name.textContent,
+							fits: name.scrollWidth <= name.clientWidth + 1,
+							within:
+								name.getBoundingClientRect().right <= w &&
+								(!badge || badge.getBoundingClientRect().right <= w),
+							knock: badge !== null && badge.getClientRects().length > 0
+						};
+					}),
+				width
+			);
+			expect(seats, `${locale} ${width}px`).toEqual(
+				NAMES.map((name, i) => ({
+					num: String(i + 1),
+					name,
+					fits: true,
+					within: true,
+					knock: i === 4
+				}))
+			);
 			await noSidewaysScroll(page);
 			const top = (await station.boundingBox())!;
 			const bottom = (await key.boundingBox())!;
@@ -111,15 +129,22 @@ test('setup: ten 40-character names are each read whole in their seat', async ({
 		}
 		for (const width of WIDTHS) {
 			await page.setViewportSize({ width, height: 844 });
-			for (const [i, name] of NAMES.entries()) {
-				const field = page.locator(`#player-${i}`);
-				await expect(field).toHaveValue(name);
-				// Nothing of the name hidden: the field is as tall and as wide as what it holds.
-				const fits = await field.evaluate(
-					(el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1
-				);
-				expect(fits, `${locale} ${width}px seat ${i + 1}`).toBe(true);
-			}
+			await page.waitForFunction((w) => document.documentElement.clientWidth === w, width, {
+				polling: 50
+			});
+			// Nothing of a name hidden: each seat's field is as tall and as wide as what it holds.
+			const seats = await page.evaluate(
+				(count) =>
+					Array.from({ length: count }, (_, i) => {
+						const el = document.getElementById(`player-${i}`) as HTMLTextAreaElement;
+						return {
+							value: el.value,
+							fits: el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1
+						};
+					}),
+				NAMES.length
+			);
+			expect(seats, `${locale} ${width}px`).toEqual(NAMES.map((value) => ({ value, fits: true })));
 			await noSidewaysScroll(page);
 			await lookAt(page, { path: `${SHOTS}/setup-${locale}-${width}.png`, fullPage: true });
 		}
@@ -130,12 +155,14 @@ test('names that fit stand whole at their spokes; the knock badge holds its word
 	page
 }) => {
 	const names = ['Anna', 'Ben', 'Cleo', 'Bartholomew'];
-	const id = await newEvening(page, names, 'swiss-jassshop');
-	await page.getByRole('link', { name: 'Table', exact: true }).click();
+	await seedPlayed(page, [
+		{ id: 'four', names, preset: 'swiss-jassshop', createdAt: Date.now(), rounds: [] }
+	]);
+	await page.goto('/evening/four/table');
 	await page.getByRole('button', { name: 'Cleo has one tile left', exact: true }).click();
 	for (const locale of LOCALES) {
 		await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
-		await page.goto(`/evening/${id}/table`);
+		await page.reload();
 		await expect(page.locator('html')).toHaveAttribute('lang', locale);
 		const station = page.locator('svg.station');
 		await expect(station).toBeVisible();
