@@ -5,10 +5,22 @@ import { expect, test, type Page } from '@playwright/test';
 import { collectErrors, newEvening, playRound } from './helpers/evening';
 import { stubWakeLock, wakeLog } from './helpers/stubs';
 import { lookAt } from './helpers/shots';
+import { seedPlayed, type PlayedEvening } from './helpers/seed';
 
 const SHOTS = '/tmp/daynight-shots';
 const DARK_BG = 'rgb(20, 32, 27)';
 const LIGHT_BG = 'rgb(246, 243, 234)';
+
+/** An evening with these rounds, stored as the app stores them (the screens here only read it). */
+async function played(
+	page: Page,
+	names: string[],
+	preset: string,
+	rounds: PlayedEvening['rounds']
+): Promise<string> {
+	await seedPlayed(page, [{ id: 'e', names, preset, createdAt: Date.now(), rounds }]);
+	return 'e';
+}
 
 const background = (page: Page) =>
 	page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
@@ -71,9 +83,10 @@ test.describe('themes', () => {
 
 	test('the standings chart and the live table draw in the theme', async ({ page }) => {
 		await page.emulateMedia({ colorScheme: 'light' });
-		const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
-		await playRound(page, 'Anna', { Ben: 20, Cleo: 5 });
-		await playRound(page, 'Ben', { Anna: 8, Cleo: 14 });
+		const id = await played(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop', [
+			{ out: 'Anna', points: { Ben: 20, Cleo: 5 } },
+			{ out: 'Ben', points: { Anna: 8, Cleo: 14 } }
+		]);
 		await page.goto(`/evening/${id}/standings`);
 		const chart = page.getByRole('img', { name: 'Standings chart' });
 		await expect(chart).toBeVisible();
@@ -183,9 +196,11 @@ test.describe('scoreboard', () => {
 		page
 	}) => {
 		const errors = collectErrors(page);
-		const id = await newEvening(page, ['Anna', 'Ben', 'Cleo', 'Dario'], 'swiss-jassshop');
-		await playRound(page, 'Anna', { Ben: 120, Cleo: 5, Dario: 33 });
-		await playRound(page, 'Ben', { Anna: 8, Cleo: 14, Dario: 2 });
+		const id = await played(page, ['Anna', 'Ben', 'Cleo', 'Dario'], 'swiss-jassshop', [
+			{ out: 'Anna', points: { Ben: 120, Cleo: 5, Dario: 33 } },
+			{ out: 'Ben', points: { Anna: 8, Cleo: 14, Dario: 2 } }
+		]);
+		await page.goto(`/evening/${id}`);
 		await page.getByRole('link', { name: 'Scoreboard', exact: true }).click();
 		const board = page.getByRole('table', { name: 'Scoreboard' });
 		await expect(board).toBeVisible();
@@ -228,8 +243,9 @@ test.describe('scoreboard', () => {
 	});
 
 	test('eliminated players are set apart, in German too', async ({ page }) => {
-		const id = await newEvening(page, ['Anna', 'Ben', 'Cleo', 'Dario'], 'italian-elimination');
-		await playRound(page, 'Anna', { Ben: 104, Cleo: 5, Dario: 20 });
+		const id = await played(page, ['Anna', 'Ben', 'Cleo', 'Dario'], 'italian-elimination', [
+			{ out: 'Anna', points: { Ben: 104, Cleo: 5, Dario: 20 } }
+		]);
 		await page.goto(`/evening/${id}/scoreboard`);
 		const board = page.getByRole('table', { name: 'Scoreboard' });
 		await expect(board.locator('tbody.playing tr')).toHaveCount(3);

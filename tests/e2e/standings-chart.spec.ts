@@ -2,10 +2,26 @@
 // the page is printed: below a long table on a short screen, Chart.js stays out of the first load.
 // Its box is reserved meanwhile, so nothing shifts when the lines appear.
 import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, newEvening, playRound } from './helpers/evening';
+import { collectErrors } from './helpers/evening';
+import { seedPlayed } from './helpers/seed';
 import { litPixels } from './helpers/chart';
 
 const NAMES = ['Anna', 'Ben', 'Cleo', 'Dario', 'Emil', 'Fabia', 'Gino', 'Hanna', 'Ivo', 'Jana'];
+
+/** A ten-player evening of one round, stored as the app stores it; its id. */
+async function tenPlayed(page: Page): Promise<string> {
+	const points = Object.fromEntries(NAMES.slice(1).map((n, i) => [n, 3 + i * 4]));
+	await seedPlayed(page, [
+		{
+			id: 'ten',
+			names: NAMES,
+			preset: 'swiss-jassshop',
+			createdAt: Date.now(),
+			rounds: [{ out: 'Anna', points }]
+		}
+	]);
+	return 'ten';
+}
 
 /** From the next load on: the page's layout shifts not caused by input, summed in window.__cls. */
 const watchShifts = (page: Page) =>
@@ -26,8 +42,7 @@ test('below a long table on a short screen, the chart is drawn once scrolled to,
 	page
 }) => {
 	const errors = collectErrors(page);
-	const id = await newEvening(page, NAMES, 'swiss-jassshop');
-	await playRound(page, 'Anna', Object.fromEntries(NAMES.slice(1).map((n, i) => [n, 3 + i * 4])));
+	const id = await tenPlayed(page);
 	await page.goto(`/evening/${id}/standings`);
 	const chart = page.getByRole('img', { name: 'Standings chart' });
 	await expect(chart).toBeVisible();
@@ -57,8 +72,7 @@ test('below a long table on a short screen, the chart is drawn once scrolled to,
 
 test('printing draws a chart that was never scrolled to', async ({ page }) => {
 	const errors = collectErrors(page);
-	const id = await newEvening(page, NAMES, 'swiss-jassshop');
-	await playRound(page, 'Anna', Object.fromEntries(NAMES.slice(1).map((n, i) => [n, 3 + i * 4])));
+	const id = await tenPlayed(page);
 	await page.goto(`/evening/${id}/standings`);
 	const chart = page.getByRole('img', { name: 'Standings chart' });
 	const top = await chart.evaluate((el) => el.getBoundingClientRect().top + scrollY);
