@@ -77,12 +77,17 @@ async function laidOut(page: Page, names = '.club-table tbody .name') {
 			const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
 			return lines.size > 1;
 		});
-		return {
-			sideways: root.scrollWidth - root.clientWidth,
-			broken: broken.map((cell) => cell.textContent)
-		};
+		const sideways = root.scrollWidth - root.clientWidth;
+		// What reaches past the screen's edge, named, when the page scrolls sideways.
+		const wider = [...(sideways > 0 ? document.querySelectorAll('body *') : [])]
+			.map((el) => ({ el, right: el.getBoundingClientRect().right }))
+			.filter(({ right }) => right > root.clientWidth + 0.5)
+			.map(
+				({ el, right }) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${right}`
+			);
+		return { sideways, broken: broken.map((cell) => cell.textContent), wider };
 	}, names);
-	expect(found).toEqual({ sideways: 0, broken: [] });
+	expect(found).toEqual({ sideways: 0, broken: [], wider: [] });
 }
 
 /** The names of 12 characters or fewer that a club table cuts ("Dieter …"). */
