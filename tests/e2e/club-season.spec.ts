@@ -90,13 +90,15 @@ async function laidOut(page: Page, names = '.club-table tbody .name') {
 	expect(found).toEqual({ sideways: 0, broken: [], wider: [] });
 }
 
-/** The names of 12 characters or fewer that a club table cuts ("Dieter …"). */
-function cutShortNames(page: Page): Promise<string[]> {
-	return page.evaluate(() =>
-		[...document.querySelectorAll<HTMLElement>('.club-table tbody .name')]
-			.filter((cell) => [...(cell.textContent ?? '')].length <= 12)
-			.filter((cell) => cell.scrollWidth > cell.clientWidth)
-			.map((cell) => cell.textContent ?? '')
+/** The names of 12 characters or fewer that a club table or the wall cuts ("Dieter …"). */
+function cutShortNames(page: Page, names = '.club-table tbody .name'): Promise<string[]> {
+	return page.evaluate(
+		(selector) =>
+			[...document.querySelectorAll<HTMLElement>(selector)]
+				.filter((cell) => [...(cell.textContent ?? '')].length <= 12)
+				.filter((cell) => cell.scrollWidth > cell.clientWidth)
+				.map((cell) => cell.textContent ?? ''),
+		names
 	);
 }
 
@@ -367,6 +369,14 @@ for (const locale of ['en', 'de', 'fr', 'it'] as const) {
 				page.getByText(word(locale, 'night_rule_missed_own_average'), { exact: false })
 			).toBeVisible();
 			await laidOut(page, '.wall-grid .name');
+			// The score the season ranks by stays, headed; the other figures give way to the names.
+			await expect(
+				page.getByRole('columnheader', {
+					name: word(locale, 'night_column_per_round'),
+					exact: true
+				})
+			).toBeVisible();
+			await expect.poll(() => cutShortNames(page, '.wall-grid .name')).toEqual([]);
 			await shot('wall');
 		}
 		await context.close();
