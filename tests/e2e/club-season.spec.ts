@@ -257,10 +257,10 @@ test("tonight's tables play; the wall shows the season's four nights, its rule a
 	for (const token of tables.values()) {
 		const mine = (await (await api(token, '/v1/night/mine')).json()) as Mine;
 		const seats = mine.seats!;
-		const id = await sendEvening(
-			token,
-			seats.players.map((p) => p.name)
-		);
+		// Each table's longest name second: that player leads it (eveningOps' hands), so
+		// "Tonight's tables" at 320 px holds the longest leader, whatever the deal.
+		const names = seats.players.map((p) => p.name).sort((x, y) => y.length - x.length);
+		const id = await sendEvening(token, [names[1]!, names[0]!, ...names.slice(2)]);
 		const claim = await api(token, `/v1/night/games/${seats.game}/tables/${seats.table}/evening`, {
 			method: 'PUT',
 			body: JSON.stringify({ eveningId: id })
