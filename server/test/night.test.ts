@@ -405,6 +405,50 @@ describe('members and the season', () => {
 		expect(standings.tonight.find((r) => r.name === 'Dieter')!.total).toBe(dieterNight.total);
 	});
 
+	it("GET /v1/nights goes by member: a merged member's nights under any of their spellings", async () => {
+		const table = await t.invite('Table 1');
+		const [dieter] = await addMembers(['Dieter', 'Anna']);
+		const other = (await addMembers(['Dieter K.']))[2]!;
+		await write('POST', `/v1/members/${dieter!.id}/merge`, { gone: other.id });
+		// Another night of this season: yesterday, or tomorrow on the season's first night.
+		const now = Date.now();
+		const day = 86_400_000;
+		const then =
+			nightOf(now - day).slice(0, 4) === nightOf(now).slice(0, 4) ? now - day : now + day;
+		const [early, late] = [Math.min(now, then), Math.max(now, then)];
+		for (const [names, at] of [
+			[['Dieter', 'Anna', 'Bo'], early],
+			[['Dieter K.', 'anna', 'Bo'], late],
+			[['dieter', 'Cy', 'Di'], late]
+		] as const)
+			expect(
+				(await push(t.app, table, playedThrough(evening([...names], 3, undefined, at)))).status
+			).toBe(200);
+		type Nights = { nights: { night: string; place: number; total: number; rounds: number }[] };
+		const standings = (await call<Standings>(t.app, '/v1/standings', table)).body;
+		const season = standings.seasonStandings.find((r) => r.name === 'Dieter')!;
+		const tonight = standings.tonight.find((r) => r.name === 'Dieter')!;
+		for (const asked of ['Dieter', 'dieter k.', 'DIETER K.']) {
+			const { nights } = (
+				await call<Nights>(t.app, `/v1/nights?player=${encodeURIComponent(asked)}`, table)
+			).body;
+			expect(
+				nights.map((n) => [n.night, n.rounds]),
+				asked
+			).toEqual([
+				[nightOf(early), 3],
+				[nightOf(late), 6]
+			]);
+			expect(nights.reduce((sum, n) => sum + n.total, 0)).toBe(season.total);
+			// Placed among that night's players as the club's standings place the member: once.
+			expect(nights[1]!.place).toBe(tonight.place);
+		}
+		// A guest by the name's key; a name nobody played, no nights.
+		const bo = (await call<Nights>(t.app, '/v1/nights?player=bo', table)).body.nights;
+		expect(bo.map((n) => n.rounds)).toEqual([3, 3]);
+		expect((await call<Nights>(t.app, '/v1/nights?player=Eve', table)).body.nights).toEqual([]);
+	});
+
 	it("counts a merged spelling for the member, ranks the season by the club's rule", async () => {
 		const table = await t.invite('Table 1');
 		const [anna, helene] = await addMembers(['Anna', 'Hélène']);

@@ -12,6 +12,7 @@ import { joinClub } from '$lib/db/club';
 import { outboxCounts, setAsideEvenings } from '$lib/db/outbox';
 import { peekDatabase } from '$lib/db/peek';
 import { ClubSeats } from '$lib/state/club/seats.svelte';
+import { listenersOf } from '$lib/state/club/channel';
 import { SetupForm } from '$lib/state/setup.svelte';
 import { closeAll, freshDb } from '../db/helpers';
 import { CLUB, FakeClub, fakeTimers, syncFor } from './fake-club';
@@ -187,6 +188,54 @@ describe('ClubSeats', () => {
 		expect(await card(db)).toBeNull();
 		expect(await new SetupForm(db).fillFromClubSeats()).toBe(false);
 		stop();
+	});
+});
+
+describe("The club's live channel on a table's phone", () => {
+	it('is one connection for the seats card and the sync loop; each hears a change', async () => {
+		const db = freshDb();
+		await joinClub(db, CLUB);
+		const server = nightServer();
+		let stored = 0;
+		const seats = new ClubSeats(db, server.fetch, () => stored++);
+		const corrections: string[] = [];
+		const sync = syncFor(db, server.ops, {
+			fetch: (url, init) => {
+				if (String(url).includes('/v1/corrections')) corrections.push(String(url));
+				return server.fetch(url, init);
+			}
+		});
+		const stopSeats = seats.watch();
+		const stopSync = sync.start();
+		await untilState(() => expect(listenersOf(CLUB)).toBe(2));
+		await untilState(() => expect(stored).toBeGreaterThan(0));
+		await sync.kick();
+		expect(FakeEventSource.opened).toHaveLength(1);
+		const channel = FakeEventSource.opened[0]!;
+
+		// The organiser deals game 2: the card reads its seats, the loop the corrections.
+		server.state.mine = mine(2, 3, ['Ed', 'Fay', 'Anna', 'Gus']);
+		const before = { stored, corrections: corrections.length };
+		channel.change();
+		await untilState(() => expect(stored).toBeGreaterThan(before.stored));
+		await untilState(() => expect(corrections.length).toBeGreaterThan(before.corrections));
+		expect((await card(db))?.seats?.game).toBe(2);
+
+		// The card gone (another screen), the loop still hears the channel; then neither listens.
+		stopSeats();
+		expect(channel.closed).toBe(false);
+		const heard = corrections.length;
+		channel.change();
+		await untilState(() => expect(corrections.length).toBeGreaterThan(heard));
+		stopSync();
+		expect(channel.closed).toBe(true);
+		expect(listenersOf(CLUB)).toBe(0);
+
+		// Needed again: a new connection.
+		const again = seats.watch();
+		await untilState(() => expect(FakeEventSource.opened).toHaveLength(2));
+		again();
+		expect(FakeEventSource.opened[1]!.closed).toBe(true);
 	});
 });
 

@@ -4,6 +4,7 @@ export class FakeEventSource extends EventTarget {
 	static readonly CLOSED = 2;
 	static opened: FakeEventSource[] = [];
 	readyState = 1;
+	closed = false;
 	onerror: (() => void) | null = null;
 	constructor(readonly url: string) {
 		super();
@@ -12,5 +13,8 @@ export class FakeEventSource extends EventTarget {
 	change() {
 		this.dispatchEvent(new Event('change'));
 	}
-	close() {}
+	close() {
+		this.closed = true;
+		this.readyState = FakeEventSource.CLOSED;
+	}
 }

@@ -32,15 +32,27 @@ FROM (SELECT ${CLUB_PLAYER.columns}, s.total, s.rounds, s.evenings, s.points
       ${CLUB_PLAYER.joins}) x
 GROUP BY x.player`;
 
-// Each night of the season the player played: every player's sums on it, to rank them.
+// Each night of the season the player played (a member by any spelling, the asked name one of
+// them; a guest by the name's key), with every player's sums on it, to rank them.
 const NIGHTS_SQL = `
-SELECT key, night, min(name) AS name, sum(total)::float8 AS total, sum(rounds)::float8 AS rounds,
-       count(*)::float8 AS evenings, sum(seats - place)::float8 AS points
-FROM evening_player
-WHERE club_id = $1 AND night IN (
-	SELECT night FROM evening_player WHERE club_id = $1 AND key = $2 AND night >= $3 AND night <= $4
-)
-GROUP BY night, key`;
+WITH sums AS (
+  SELECT night, key, min(name) AS name, sum(total) AS total, sum(rounds) AS rounds,
+         count(*) AS evenings, sum(seats - place) AS points
+  FROM evening_player WHERE club_id = $1 AND night >= $3 AND night <= $4
+  GROUP BY night, key),
+players AS (
+  SELECT s.night, ${CLUB_PLAYER.columns}, s.total, s.rounds, s.evenings, s.points
+  FROM sums s
+  ${CLUB_PLAYER.joins}),
+asked AS (
+  SELECT ${CLUB_PLAYER.columns} FROM (SELECT $2::text AS key, ''::text AS name) s
+  ${CLUB_PLAYER.joins})
+SELECT p.night, p.player = (SELECT player FROM asked) AS mine, min(p.name) AS name,
+       sum(p.total)::float8 AS total, sum(p.rounds)::float8 AS rounds,
+       sum(p.evenings)::float8 AS evenings, sum(p.points)::float8 AS points
+FROM players p
+WHERE p.night IN (SELECT night FROM players WHERE player = (SELECT player FROM asked))
+GROUP BY p.night, p.player`;
 
 /** One player's nights of the season (docs/club.md, GET /v1/nights): read only when asked. */
 export async function playerNights(
@@ -50,18 +62,17 @@ export async function playerNights(
 	now = Date.now()
 ): Promise<PlayerNights> {
 	const season = seasonOf(nightOf(now));
-	const key = playerKey(player);
 	const [clubRow] = await q.query<{ ranking: ClubRanking }>(
 		`SELECT ranking FROM club WHERE id = $1`,
 		[club.id]
 	);
-	const rows = await q.query<Sum & { key: string; night: string }>(NIGHTS_SQL, [
+	const rows = await q.query<Sum & { mine: boolean; night: string }>(NIGHTS_SQL, [
 		club.id,
-		key,
+		playerKey(player),
 		`${season}-01-01`,
 		`${season}-12-31`
 	]);
-	const byNight = new Map<string, (Sum & { key: string })[]>();
+	const byNight = new Map<string, (Sum & { mine: boolean })[]>();
 	for (const row of rows) {
 		const night = byNight.get(row.night);
 		if (night) night.push(row);
@@ -70,7 +81,7 @@ export async function playerNights(
 	const nights: PlayerNights['nights'] = [];
 	for (const night of [...byNight.keys()].sort()) {
 		const sums = byNight.get(night)!;
-		const mine = sums.find((s) => s.key === key)!;
+		const mine = sums.find((s) => s.mine)!;
 		// Ranked by the club's rule with every player of that night; found again by its name.
 		const ranked = rank(sums, clubRow?.ranking ?? club.ranking).find((s) => s.name === mine.name)!;
 		nights.push({ night, place: ranked.place, total: ranked.total, rounds: ranked.rounds });

@@ -1,13 +1,13 @@
 // Reading something of the club now and again on each `change` of its live channel (server-sent
-// events, GET /v1/events), for the club night's screens. Reads never overlap: a change during a
-// read reads once more after it. The browser's EventSource reconnects by itself after a dropped
-// connection; when it gives up (the server was away, or closed the channel of a key it revoked),
-// the club is read (a refused key stops it all) and the channel opened again after a wait that
-// doubles up to a minute.
+// events, GET /v1/events, one connection shared by all that follow the club: channel.ts), for the
+// club's screens, the seats card and the sync loop. Reads never overlap: a change during a read
+// reads once more after it. When the browser gives up on the channel (the server was away, or
+// closed the channel of a key it revoked), the club is read: a refused key stops this follower.
 import type { CabooseDb, ClubMembership } from '$lib/db/database';
 import { clubMembership } from '$lib/db/outbox';
-import { backoff, eventsUrl, type ClubAddress } from '$lib/club/client';
+import type { ClubAddress } from '$lib/club/client';
 import type { ReadAnswer } from '$lib/club/night-client';
+import { listenToClub, type ChannelListener } from './channel';
 
 /**
  * The live channel: `unavailable`, the club's server has lost its database (it says so, and
@@ -34,9 +34,6 @@ export function readResult(...answers: ReadAnswer<unknown>[]): ReadResult {
 /** Reads now and on every change; returns the stop (for `$effect`). */
 export function followClub(club: ClubAddress, reader: LiveReader): () => void {
 	let stopped = false;
-	let source: EventSource | null = null;
-	let timer: ReturnType<typeof setTimeout> | undefined;
-	let failures = 0;
 	let reading: Promise<void> | null = null;
 	let again = false;
 	let link: ClubLink = 'connecting';
@@ -57,8 +54,7 @@ export function followClub(club: ClubAddress, reader: LiveReader): () => void {
 				if (stopped) return;
 				if (result === 'refused') {
 					link = 'refused';
-					source?.close();
-					clearTimeout(timer);
+					channel?.stop();
 				}
 				stale = result === 'unreachable';
 				tell();
@@ -68,37 +64,39 @@ export function followClub(club: ClubAddress, reader: LiveReader): () => void {
 		reading = null;
 	};
 
-	const connect = () => {
-		if (stopped || link === 'refused') return;
-		source = new EventSource(eventsUrl(club));
-		source.addEventListener('change', () => {
-			failures = 0;
+	const listener: ChannelListener = {
+		change: () => {
 			link = 'live';
 			tell();
 			void read();
-		});
-		source.addEventListener('unavailable', () => {
+		},
+		unavailable: () => {
 			link = 'unavailable';
 			tell();
-		});
-		source.onerror = () => {
-			if (stopped || !source) return;
+		},
+		lost: (closed) => {
 			link = 'reconnecting';
 			tell();
-			if (source.readyState === EventSource.CLOSED) {
-				source.close();
-				timer = setTimeout(connect, backoff(failures++));
-				// A refused token closes the channel at once: find out why.
-				void read();
-			}
-		};
+			// A refused token closes the channel at once: find out why.
+			if (closed) void read();
+		}
 	};
-
-	void read().then(connect);
+	let channel: { stop: () => void } | null = null;
+	// The first read before listening: a refused key opens no channel.
+	void read().then(() => {
+		if (stopped || link === 'refused') return;
+		const joined = listenToClub(club, listener);
+		channel = joined;
+		// A channel already open said its first `change` before: read what changed meanwhile.
+		if (joined.state !== 'connecting') {
+			link = joined.state;
+			tell();
+			void read();
+		}
+	});
 	return () => {
 		stopped = true;
-		clearTimeout(timer);
-		source?.close();
+		channel?.stop();
 	};
 }
 
