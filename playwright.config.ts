@@ -8,6 +8,8 @@ const buildDir = process.env.BUILD_DIR ?? 'build';
 // End-to-end tests drive Debian's Chromium against the real build/, served statically.
 export default defineConfig({
 	testDir: 'tests/e2e',
+	// The club's tests build their server once per run, into a folder this makes (and removes).
+	globalSetup: './tests/e2e/helpers/global-setup.ts',
 	// Its own folder: Playwright empties it at the start, and the other runners' reports sit
 	// beside it in test-results/ (npm test runs some of them at the same time).
 	outputDir: 'test-results/e2e',

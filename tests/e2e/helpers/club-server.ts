@@ -1,19 +1,23 @@
-// A real club server for the club's end-to-end tests (`npm run club`: embedded PGlite in a
-// temporary folder, on a free port, serving the app's origin), its admin CLI, and a phone that
-// joins it. `useClubServer()` starts one before a spec file's tests (in each worker that runs
-// them) and stops it (and removes its folder) after them.
+// A real club server for the club's end-to-end tests (`npm run club` as built once for the run,
+// helpers/club-build: embedded PGlite in a temporary folder, a copy of a club made once, on a
+// free port, serving the app's origin), its admin CLI, and a phone that joins it.
+// `useClubServer()` starts one before a spec file's tests (in each worker that runs them) and
+// stops it (and removes its folder) after them.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-
-// The club server lives in this repository's server/ (CLUB_SERVER_DIR: another checkout of it).
-const SERVER_DIR = process.env.CLUB_SERVER_DIR ?? process.cwd();
-const MAIN = join(SERVER_DIR, 'server/src/main.ts');
-const TSX = join(SERVER_DIR, 'node_modules/.bin/tsx');
+import {
+	clubEnv,
+	clubServerFiles,
+	SERVER_DIR,
+	SERVER_MAIN,
+	startServer,
+	stopServer
+} from './club-build';
 
 export interface ClubServer {
 	/** The server's address. */
@@ -38,16 +42,14 @@ function freePort(): Promise<number> {
 /** For a spec file: a club server (named "Domino club") for its tests, serving the app's origin. */
 export function useClubServer(): ClubServer {
 	let server: ChildProcess | null = null;
+	let main = '';
 	let dataDir = '';
 	let env: NodeJS.ProcessEnv = {};
 	const handle: ClubServer = {
 		url: '',
 		async club(...args) {
 			const run = promisify(execFile);
-			const { stdout } = await run(TSX, ['--tsconfig', 'server/tsconfig.json', MAIN, ...args], {
-				cwd: SERVER_DIR,
-				env
-			});
+			const { stdout } = await run(process.execPath, [main, ...args], { cwd: SERVER_DIR, env });
 			return stdout;
 		},
 		async invite(name, viewer = false) {
@@ -58,46 +60,26 @@ export function useClubServer(): ClubServer {
 		}
 	};
 
-	test.skip(!existsSync(MAIN) || !existsSync(TSX), `no club server at ${MAIN}`);
+	test.skip(!existsSync(SERVER_MAIN), `no club server at ${SERVER_MAIN}`);
 
 	test.beforeAll(async ({ baseURL }) => {
-		// Its start (tsx, PGlite's first open and migrations) took over the 60 s a test may take
-		// on the shared 2-core machine; it waits for the server's 'serving on', no longer than this.
+		// The first start of a run also builds the server and makes the club (club-build), which
+		// took over the 60 s a test may take on the shared 2-core machine.
 		test.setTimeout(150_000);
+		const appOrigin = new URL(baseURL!).origin;
+		const built = await clubServerFiles(appOrigin);
+		main = built.main;
 		const port = await freePort();
 		dataDir = mkdtempSync(join(tmpdir(), 'caboose-club-e2e-'));
-		env = {
-			...process.env,
-			PORT: String(port),
-			HOST: '127.0.0.1',
-			CLUB_DATA: dataDir,
-			CLUB_NAME: 'Domino club',
-			APP_ORIGIN: new URL(baseURL!).origin
-		};
-		delete env.DATABASE_URL;
-		delete env.PUBLIC_URL;
+		// A new club, as made by the server's first start (its folder is the server's alone).
+		cpSync(built.club, dataDir, { recursive: true });
+		env = clubEnv(dataDir, port, appOrigin);
 		handle.url = `http://127.0.0.1:${port}`;
-		server = spawn(TSX, ['--tsconfig', 'server/tsconfig.json', MAIN, 'serve'], {
-			cwd: SERVER_DIR,
-			env,
-			stdio: ['ignore', 'pipe', 'inherit']
-		});
-		await new Promise<void>((resolve, reject) => {
-			let out = '';
-			server!.stdout!.on('data', (chunk: Buffer) => {
-				out += chunk.toString();
-				if (out.includes('serving on')) resolve();
-			});
-			server!.once('exit', (code) => reject(new Error(`club server exited (${code}): ${out}`)));
-		});
+		server = await startServer(main, env);
 	});
 
 	test.afterAll(async () => {
-		if (server && server.exitCode === null) {
-			const exited = new Promise((resolve) => server!.once('exit', resolve));
-			server.kill('SIGTERM');
-			await exited;
-		}
+		await stopServer(server);
 		if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 	});
 
