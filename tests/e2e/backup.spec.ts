@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { dumpDatabase, roundCount } from './helpers/db';
 import { collectErrors, newEvening, playRound } from './helpers/evening';
+import { openPlayed } from './helpers/seed';
 import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/shots';
@@ -155,9 +156,10 @@ test('Download CSV on the standings gives the evening, round by round, safe from
 	page
 }) => {
 	const errors = collectErrors(page);
-	await newEvening(page, ['Anna', '=1+1', 'Cleo'], 'swiss-jassshop');
-	await playRound(page, 'Anna', { '=1+1': 12, Cleo: 30 });
-	await playRound(page, 'Cleo', { Anna: 5, '=1+1': 8 });
+	await openPlayed(page, 'formulas', ['Anna', '=1+1', 'Cleo'], 'swiss-jassshop', [
+		{ out: 'Anna', points: { '=1+1': 12, Cleo: 30 } },
+		{ out: 'Cleo', points: { Anna: 5, '=1+1': 8 } }
+	]);
 	await page.getByRole('link', { name: 'Standings' }).click();
 
 	const download = page.waitForEvent('download');

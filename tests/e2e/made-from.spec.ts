@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { roundsOf } from './helpers/db';
 import { newEvening, playRound } from './helpers/evening';
+import { openPlayed } from './helpers/seed';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -14,9 +15,10 @@ async function undoOnRoundScreen(page: Page, k: number) {
 
 test('an edit screen left open never brings back an undone round', async ({ context }) => {
 	const a = await context.newPage();
-	const id = await newEvening(a, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
-	await playRound(a, 'Anna', { Ben: 10, Cleo: 20 });
-	await playRound(a, 'Anna', { Ben: 11, Cleo: 21 });
+	const id = await openPlayed(a, 'left-open', ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop', [
+		{ out: 'Anna', points: { Ben: 10, Cleo: 20 } },
+		{ out: 'Anna', points: { Ben: 11, Cleo: 21 } }
+	]);
 	const b = await context.newPage();
 	await b.goto(`/evening/${id}/round/2`);
 	await expect(heading(b)).toHaveText('Edit round 2');
@@ -44,8 +46,9 @@ test('two corrections of one round: the second is refused and the screen says so
 	context
 }) => {
 	const a = await context.newPage();
-	const id = await newEvening(a, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
-	await playRound(a, 'Anna', { Ben: 10, Cleo: 20 });
+	const id = await openPlayed(a, 'corrected', ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop', [
+		{ out: 'Anna', points: { Ben: 10, Cleo: 20 } }
+	]);
 	const b = await context.newPage();
 	for (const page of [a, b]) {
 		await page.goto(`/evening/${id}/round/1`);
@@ -62,8 +65,9 @@ test('two corrections of one round: the second is refused and the screen says so
 });
 
 test('Undo puts the round back into the entry form, and says so', async ({ page }) => {
-	await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
-	await playRound(page, 'Cleo', { Anna: 12, Ben: 23 });
+	await openPlayed(page, 'undone', ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop', [
+		{ out: 'Cleo', points: { Anna: 12, Ben: 23 } }
+	]);
 	await undoOnRoundScreen(page, 1);
 	await expect(page.getByRole('status')).toContainText(
 		'Round 1 removed Its values are back in the form: correct them and save again.'

@@ -1,6 +1,6 @@
 // Played evenings written straight into IndexedDB, as the app stores them (schema v1): for the
 // screens that read many rounds or many evenings (the printed sheet, the card, the Players pages).
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { waitForDatabase } from './pwa';
 
 export interface PlayedEvening {
@@ -82,4 +82,21 @@ export function rotatingRounds(
 		});
 		return { out, points };
 	});
+}
+
+/**
+ * An open evening whose `rounds` were played (stored as the app stores them), on its round screen
+ * at the next round: for the tests where typing those rounds is not what is tested.
+ */
+export async function openPlayed(
+	page: Page,
+	id: string,
+	names: string[],
+	preset: string,
+	rounds: PlayedEvening['rounds']
+): Promise<string> {
+	await seedPlayed(page, [{ id, names, preset, createdAt: Date.UTC(2026, 10, 20, 19), rounds }]);
+	await page.goto(`/evening/${id}`);
+	await expect(page.getByRole('heading', { level: 1 })).toContainText(`Round ${rounds.length + 1}`);
+	return id;
 }
