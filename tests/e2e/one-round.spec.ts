@@ -110,17 +110,6 @@ test('an address that names no round says so in words; every screen has its own 
 	await expect(page).toHaveTitle('Evening not found – Caboose');
 });
 
-test('a blocked round that scores nothing is saved without any hand (Italian rules)', async ({
-	page
-}) => {
-	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'italian-elimination');
-	await page.getByRole('button', { name: 'Blocked round' }).click();
-	await page.getByRole('button', { name: 'Save round' }).click();
-	await expect(page.getByText('Saved', { exact: true })).toBeVisible();
-	await expect(page.getByRole('heading', { level: 1 })).toContainText('Round 2');
-	expect(await roundCount(page, id)).toBe(1);
-});
-
 test('a plain last tile on the table ends the round, and End round opens the entry with that player out', async ({
 	page
 }) => {
