@@ -9,12 +9,10 @@ import { enterTiles, newEvening, playRound } from './helpers/evening';
 import { roundCount, storedRows } from './helpers/db';
 import { waitForController, waitForDatabase } from './helpers/pwa';
 import { litPixels } from './helpers/chart';
+import { openPlayed } from './helpers/seed';
 import { word } from './helpers/words';
 import { tableEvening } from '../unit/link-fixtures';
 import { lookAt } from './helpers/shots';
-
-// Offline journeys: the app as a phone keeps it, served by its service worker.
-test.use({ serviceWorkers: 'allow' });
 
 const SHOTS = '/tmp/phones-shots';
 
@@ -53,7 +51,12 @@ async function offlinePhone(
 	browser: Browser,
 	baseURL: string
 ): Promise<{ context: BrowserContext; page: Page }> {
-	const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+	// The one phone of these journeys that runs the service worker (the scorekeeper's needs none).
+	const context = await browser.newContext({
+		baseURL,
+		viewport: { width: 390, height: 844 },
+		serviceWorkers: 'allow'
+	});
 	const page = await context.newPage();
 	await page.goto('/');
 	await waitForController(page);
@@ -84,9 +87,10 @@ test('a QR code carries the evening to an offline phone: same standings, read-on
 	browser,
 	baseURL
 }) => {
-	const id = await newEvening(page, ['Anna', 'Ben', 'Chiara', 'Dominik'], 'swiss-jassshop');
-	await playRound(page, 'Anna', { Ben: 12, Chiara: 5, Dominik: 30 });
-	await playRound(page, null, { Anna: 8, Ben: 3, Chiara: 21, Dominik: 14 });
+	const id = await openPlayed(page, 'qr', ['Anna', 'Ben', 'Chiara', 'Dominik'], 'swiss-jassshop', [
+		{ out: 'Anna', points: { Ben: 12, Chiara: 5, Dominik: 30 } },
+		{ out: null, points: { Anna: 8, Ben: 3, Chiara: 21, Dominik: 14 } }
+	]);
 	// A round entered with tiles too: the link carries the tiles, the view counts them.
 	const heading = page.getByRole('heading', { level: 1 });
 	await page.getByRole('button', { name: 'Chiara went out', exact: true }).click();
@@ -190,9 +194,10 @@ test('the QR dialog and the view at 320 px in German: it fits, the code reads, t
 	baseURL
 }) => {
 	const long = 'Dominik-Alexander von Hohenstein';
-	await newEvening(page, ['Anna', 'Ben', 'Chiara', long], 'german-talon');
-	await playRound(page, 'Anna', { Ben: 12, Chiara: 5, [long]: 30 });
-	await playRound(page, 'Ben', { Anna: 7, Chiara: 19, [long]: 2 });
+	await openPlayed(page, 'qr-de', ['Anna', 'Ben', 'Chiara', long], 'german-talon', [
+		{ out: 'Anna', points: { Ben: 12, Chiara: 5, [long]: 30 } },
+		{ out: 'Ben', points: { Anna: 7, Chiara: 19, [long]: 2 } }
+	]);
 	const evening = page.url();
 	await page.goto('/settings');
 	await page.getByLabel('Language').selectOption('de');
@@ -252,8 +257,9 @@ const isQrEncoder = (text: string) =>
 test("an elimination evening's view draws the limit in its chart, as the standings screen does", async ({
 	page
 }) => {
-	const id = await newEvening(page, ['Anna', 'Ben', 'Chiara'], 'italian-elimination');
-	await playRound(page, 'Anna', { Ben: 120, Chiara: 5 });
+	const id = await openPlayed(page, 'limit', ['Anna', 'Ben', 'Chiara'], 'italian-elimination', [
+		{ out: 'Anna', points: { Ben: 120, Chiara: 5 } }
+	]);
 	await page.goto(`/evening/${id}/standings`);
 	const limit = page.getByRole('figure').getByText('Out at 100', { exact: true });
 	await expect(limit).toBeVisible();
@@ -283,8 +289,9 @@ test('the live table travels when chosen: the view shows what is on the table', 
 	browser,
 	baseURL
 }) => {
-	const id = await newEvening(page, ['Anna', 'Ben', 'Chiara'], 'cardinal-us');
-	await playRound(page, 'Anna', { Ben: 12, Chiara: 5 });
+	const id = await openPlayed(page, 'travels', ['Anna', 'Ben', 'Chiara'], 'cardinal-us', [
+		{ out: 'Anna', points: { Ben: 12, Chiara: 5 } }
+	]);
 	await page.goto(`/evening/${id}/table`);
 	await page.getByRole('button', { name: 'Mexican train started', exact: true }).click();
 	await expect(
