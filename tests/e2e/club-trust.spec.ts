@@ -14,9 +14,6 @@ import { newEvening, openStandings, playRound } from './helpers/evening';
 import { waitForController } from './helpers/pwa';
 import { axeProblems, openAndJoin, joinedPhone, row, useClubServer } from './helpers/club-server';
 
-// Offline journeys: the app as a phone keeps it, served by its service worker.
-test.use({ serviceWorkers: 'allow' });
-
 const server = useClubServer();
 const { club, invite } = server;
 
@@ -97,35 +94,64 @@ test('a backup restored below what the club holds: the rounds after it reach the
 	await second.context.close();
 });
 
-test('an evening deleted offline, then Leave club: joining again deletes it at the club', async ({
-	browser
-}) => {
-	const link = await invite('Table 5');
-	const { context, page } = await joinedPhone(browser, link, 'Domino club', 'Table 5');
-	await newEvening(page, ['Ida', 'Jan'], 'swiss-jassshop');
-	await playRound(page, 'Ida', { Jan: 4 });
-	await clubHolds('Ida', 1);
-	// The app works offline once its service worker holds it (a first visit's worker claims it).
-	await waitForController(page);
+// Offline journeys: the app as a phone keeps it, served by its service worker.
+test.describe('offline', () => {
+	test.use({ serviceWorkers: 'allow' });
 
-	// No signal: the evening is deleted, and the phone leaves the club (in the app, no reload).
-	await context.setOffline(true);
-	await openStandings(page);
-	await page.getByRole('button', { name: 'Delete evening' }).click();
-	await page.getByRole('button', { name: 'Confirm' }).click();
-	await expect(page).toHaveURL(/\/$/);
-	await page.getByRole('link', { name: 'Settings' }).click();
-	await expect(page.getByRole('status').filter({ hasText: 'Waiting to send: 1' })).toBeVisible();
-	await page.getByRole('button', { name: 'Leave club', exact: true }).click();
-	await page.getByRole('dialog').getByRole('button', { name: 'Leave club' }).click();
-	await expect(page.getByRole('heading', { name: 'Club', exact: true })).toHaveCount(0);
+	test('an evening deleted offline, then Leave club: joining again deletes it at the club', async ({
+		browser
+	}) => {
+		const link = await invite('Table 5');
+		const { context, page } = await joinedPhone(browser, link, 'Domino club', 'Table 5');
+		await newEvening(page, ['Ida', 'Jan'], 'swiss-jassshop');
+		await playRound(page, 'Ida', { Jan: 4 });
+		await clubHolds('Ida', 1);
+		// The app works offline once its service worker holds it (a first visit's worker claims it).
+		await waitForController(page);
 
-	// Signal again; the phone joins with the same link, and the club hears of the delete.
-	await context.setOffline(false);
-	await openAndJoin(page, link, 'Domino club', 'Table 5');
-	await expect(page).toHaveURL(/\/$/);
-	await clubHolds('Ida', null);
-	await context.close();
+		// No signal: the evening is deleted, and the phone leaves the club (in the app, no reload).
+		await context.setOffline(true);
+		await openStandings(page);
+		await page.getByRole('button', { name: 'Delete evening' }).click();
+		await page.getByRole('button', { name: 'Confirm' }).click();
+		await expect(page).toHaveURL(/\/$/);
+		await page.getByRole('link', { name: 'Settings' }).click();
+		await expect(page.getByRole('status').filter({ hasText: 'Waiting to send: 1' })).toBeVisible();
+		await page.getByRole('button', { name: 'Leave club', exact: true }).click();
+		await page.getByRole('dialog').getByRole('button', { name: 'Leave club' }).click();
+		await expect(page.getByRole('heading', { name: 'Club', exact: true })).toHaveCount(0);
+
+		// Signal again; the phone joins with the same link, and the club hears of the delete.
+		await context.setOffline(false);
+		await openAndJoin(page, link, 'Domino club', 'Table 5');
+		await expect(page).toHaveURL(/\/$/);
+		await clubHolds('Ida', null);
+		await context.close();
+	});
+
+	test('offline, the club standings show the last ones read, with their time', async ({
+		browser
+	}) => {
+		const { context, page } = await joinedPhone(
+			browser,
+			await invite('Table 8'),
+			'Domino club',
+			'Table 8'
+		);
+		await newEvening(page, ['Olga', 'Paul'], 'swiss-jassshop');
+		await playRound(page, 'Olga', { Paul: 11 });
+		await page.goto('/club/standings');
+		await expect(row(page, 'Club standings', 'Paul')).toContainText('11');
+		await waitForController(page);
+
+		await context.setOffline(true);
+		await page.reload();
+		await expect(
+			page.getByRole('status').filter({ hasText: "The club's server does not answer" })
+		).toContainText("The club's server does not answer: these are the standings of");
+		await expect(row(page, 'Club standings', 'Paul')).toContainText('11');
+		await context.close();
+	});
 });
 
 test('a change the club cannot take is set aside with its reason, and the next evening goes on', async ({
@@ -174,30 +200,6 @@ test('a change the club cannot take is set aside with its reason, and the next e
 	await page.getByRole('button', { name: 'Send again' }).click();
 	await clubHolds('Kim', 1);
 	await expect(panel.getByRole('listitem')).toHaveCount(0);
-	await context.close();
-});
-
-test('offline, the club standings show the last ones read, with their time', async ({
-	browser
-}) => {
-	const { context, page } = await joinedPhone(
-		browser,
-		await invite('Table 8'),
-		'Domino club',
-		'Table 8'
-	);
-	await newEvening(page, ['Olga', 'Paul'], 'swiss-jassshop');
-	await playRound(page, 'Olga', { Paul: 11 });
-	await page.goto('/club/standings');
-	await expect(row(page, 'Club standings', 'Paul')).toContainText('11');
-	await waitForController(page);
-
-	await context.setOffline(true);
-	await page.reload();
-	await expect(
-		page.getByRole('status').filter({ hasText: "The club's server does not answer" })
-	).toContainText("The club's server does not answer: these are the standings of");
-	await expect(row(page, 'Club standings', 'Paul')).toContainText('11');
 	await context.close();
 });
 
