@@ -2,9 +2,8 @@
 // that flashed light, a draft lost to a quick reload, dialogs that dropped the focus, a toggle
 // that moved it. Tried where they were seen: a six-player French evening at 320×568.
 import { expect, test, type Page } from '@playwright/test';
-import { newEvening, type Preset } from './helpers/evening';
+import { newEvening, playRound, type Preset } from './helpers/evening';
 import { storedRows } from './helpers/db';
-import { openPlayed } from './helpers/seed';
 import { useLocale, word, type Locale } from './helpers/words';
 import { lookAt } from './helpers/shots';
 
@@ -192,9 +191,8 @@ test.describe('dialogs at 320×568', () => {
 	test('the tile picker, the photo dialog, the confirmations and Type points give the focus back', async ({
 		page
 	}) => {
-		await openPlayed(page, 'focus', ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop', [
-			{ out: 'Anna', points: { Ben: 5, Cleo: 6 } }
-		]);
+		await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
+		await playRound(page, 'Anna', { Ben: 5, Cleo: 6 });
 		const tiles = page.getByRole('button', { name: 'Enter tiles for Cleo', exact: true });
 		await tiles.click();
 		const dialog = page.getByRole('dialog');
@@ -230,9 +228,8 @@ test.describe('dialogs at 320×568', () => {
 });
 
 test('Share standings keeps the focus while it works', async ({ page }) => {
-	const id = await openPlayed(page, 'shared', ['Anna', 'Ben'], 'swiss-jassshop', [
-		{ out: 'Anna', points: { Ben: 5 } }
-	]);
+	const id = await newEvening(page, ['Anna', 'Ben'], 'swiss-jassshop');
+	await playRound(page, 'Anna', { Ben: 5 });
 	await page.goto(`/evening/${id}/standings`);
 	const share = page.getByRole('button', { name: 'Share standings', exact: true });
 	const download = page.waitForEvent('download');
@@ -294,18 +291,14 @@ test('the scoreboard at 320×568: six players fit, each name on the line of its 
 	page
 }) => {
 	await page.setViewportSize(SMALL);
-	const id = await openPlayed(page, 'six', SIX, 'swiss-jassshop', [
-		{
-			out: 'Ana',
-			points: {
-				Hansruedi: 105,
-				Hanspeter: 12,
-				'Marie-Claire': 7,
-				'Jean-Baptiste Dupont-Lefèvre': 33,
-				Zoë: 48
-			}
-		}
-	]);
+	const id = await newEvening(page, SIX, 'swiss-jassshop');
+	await playRound(page, 'Ana', {
+		Hansruedi: 105,
+		Hanspeter: 12,
+		'Marie-Claire': 7,
+		'Jean-Baptiste Dupont-Lefèvre': 33,
+		Zoë: 48
+	});
 	await useLocale(page, 'fr');
 	await page.goto(`/evening/${id}/scoreboard`);
 	const table = page.getByRole('table');
@@ -328,18 +321,14 @@ test('the scoreboard at 320×568: six players fit, each name on the line of its 
 test.describe('printing the standings', () => {
 	for (const locale of ['fr', 'de'] as const) {
 		test(`in ${locale}, the printed sheet's headers are whole words`, async ({ page }) => {
-			const id = await openPlayed(page, 'printed', SIX, 'swiss-jassshop', [
-				{
-					out: 'Ana',
-					points: {
-						Hansruedi: 5,
-						Hanspeter: 6,
-						'Marie-Claire': 7,
-						'Jean-Baptiste Dupont-Lefèvre': 8,
-						Zoë: 9
-					}
-				}
-			]);
+			const id = await newEvening(page, SIX, 'swiss-jassshop');
+			await playRound(page, 'Ana', {
+				Hansruedi: 5,
+				Hanspeter: 6,
+				'Marie-Claire': 7,
+				'Jean-Baptiste Dupont-Lefèvre': 8,
+				Zoë: 9
+			});
 			await useLocale(page, locale);
 			await page.goto(`/evening/${id}/standings`);
 			const share = page.getByRole('button', { name: word(locale, 'share') });
