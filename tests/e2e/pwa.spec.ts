@@ -323,179 +323,187 @@ test.describe('an update from build A to build B', () => {
 	});
 });
 
-test('when the browser deleted the data, the app offers a restore instead of an empty app', async ({
-	page
-}) => {
-	await homeWithEvening(page, { id: 'vanishing', names: ['Anna', 'Ben'] });
-	await expect(page.getByRole('heading', { name: 'Your saved evenings are gone' })).toHaveCount(0);
+// The data's own journeys (vanished, deleted, protected, upgraded: src/lib/pwa/storage.ts and
+// db/) involve no service worker, which would only fetch the whole precache for each of them.
+test.describe('the data on this phone', () => {
+	test.use({ serviceWorkers: 'block' });
 
-	// A backup made before the loss (the Settings screen's export).
-	await page.goto('/settings');
-	const [download] = await Promise.all([
-		page.waitForEvent('download'),
-		page.getByRole('button', { name: 'Export backup' }).click()
-	]);
-	const backupFile = test.info().outputPath('backup.json');
-	await download.saveAs(backupFile);
+	test('when the browser deleted the data, the app offers a restore instead of an empty app', async ({
+		page
+	}) => {
+		await homeWithEvening(page, { id: 'vanishing', names: ['Anna', 'Ben'] });
+		await expect(page.getByRole('heading', { name: 'Your saved evenings are gone' })).toHaveCount(
+			0
+		);
 
-	await page.goto('/');
-	const cdp = await page.context().newCDPSession(page);
-	await cdp.send('Storage.clearDataForOrigin', {
-		origin: new URL(page.url()).origin,
-		storageTypes: 'indexeddb'
+		// A backup made before the loss (the Settings screen's export).
+		await page.goto('/settings');
+		const [download] = await Promise.all([
+			page.waitForEvent('download'),
+			page.getByRole('button', { name: 'Export backup' }).click()
+		]);
+		const backupFile = test.info().outputPath('backup.json');
+		await download.saveAs(backupFile);
+
+		await page.goto('/');
+		const cdp = await page.context().newCDPSession(page);
+		await cdp.send('Storage.clearDataForOrigin', {
+			origin: new URL(page.url()).origin,
+			storageTypes: 'indexeddb'
+		});
+		await page.reload();
+
+		const offer = page.getByRole('alert').filter({
+			has: page.getByRole('heading', { name: 'Your saved evenings are gone' })
+		});
+		await expect(offer).toBeVisible();
+		await expect(offer).toContainText('Evenings saved on this device: 1');
+		await expect(offer).toContainText('The browser has deleted them');
+		await lookAt(page, { path: `${SHOTS}/pwa-vanished-offer.png` });
+
+		// The offer stays until it is answered: another start shows it again.
+		await page.reload();
+		await expect(offer).toBeVisible();
+
+		// Restoring the backup brings the evening back and the offer goes away.
+		await offer.getByRole('link', { name: 'Restore a backup' }).click();
+		await expect(page).toHaveURL(/\/settings$/);
+		await page.getByLabel('Import backup').setInputFiles(backupFile);
+		await expect(page.getByText(/Backup imported/)).toBeVisible();
+		await expect(offer).toHaveCount(0);
+		expect((await readStores(page, ['evenings'])).evenings).toEqual([
+			expect.objectContaining({ id: 'vanishing' })
+		]);
+		await page.reload();
+		await expect(page.locator('h1').first()).toBeVisible();
+		await expect(offer).toHaveCount(0);
 	});
-	await page.reload();
 
-	const offer = page.getByRole('alert').filter({
-		has: page.getByRole('heading', { name: 'Your saved evenings are gone' })
+	test('data deleted while the app is open is noticed at once; Start fresh forgets the loss', async ({
+		page
+	}) => {
+		await homeWithEvening(page, { id: 'gone', names: ['Anna', 'Ben'] });
+		const cdp = await page.context().newCDPSession(page);
+		await cdp.send('Storage.clearDataForOrigin', {
+			origin: new URL(page.url()).origin,
+			storageTypes: 'indexeddb'
+		});
+		// No reload: the open app notices by itself that its connection was dropped.
+		const offer = page.getByRole('alert').filter({
+			has: page.getByRole('heading', { name: 'Your saved evenings are gone' })
+		});
+		await expect(offer).toBeVisible();
+		await offer.getByRole('button', { name: 'Start fresh' }).click();
+		await expect(offer).toHaveCount(0);
+		expect(await page.evaluate(() => localStorage.getItem('caboose:saved'))).toBeNull();
+		await page.reload();
+		await expect(page.locator('h1').first()).toBeVisible();
+		await expect(offer).toHaveCount(0);
 	});
-	await expect(offer).toBeVisible();
-	await expect(offer).toContainText('Evenings saved on this device: 1');
-	await expect(offer).toContainText('The browser has deleted them');
-	await lookAt(page, { path: `${SHOTS}/pwa-vanished-offer.png` });
 
-	// The offer stays until it is answered: another start shows it again.
-	await page.reload();
-	await expect(offer).toBeVisible();
+	test('after the first finished evening the browser is asked to protect storage, and the answer shown', async ({
+		page
+	}) => {
+		await homeWithEvening(page, { id: 'open-one', names: ['Anna', 'Ben'] });
+		const notice = app(page)
+			.getByRole('status')
+			.filter({ hasText: /^Storage is/ });
+		// An evening still being played asks nothing.
+		await expect(page.locator('h1').first()).toBeVisible();
+		await expect(notice).toHaveCount(0);
 
-	// Restoring the backup brings the evening back and the offer goes away.
-	await offer.getByRole('link', { name: 'Restore a backup' }).click();
-	await expect(page).toHaveURL(/\/settings$/);
-	await page.getByLabel('Import backup').setInputFiles(backupFile);
-	await expect(page.getByText(/Backup imported/)).toBeVisible();
-	await expect(offer).toHaveCount(0);
-	expect((await readStores(page, ['evenings'])).evenings).toEqual([
-		expect.objectContaining({ id: 'vanishing' })
-	]);
-	await page.reload();
-	await expect(page.locator('h1').first()).toBeVisible();
-	await expect(offer).toHaveCount(0);
-});
+		await seedEvening(page, { id: 'finished-one', names: ['Anna', 'Ben'], endedAt: Date.now() });
+		await page.reload();
+		await expect(notice).toBeVisible();
+		const persisted = await page.evaluate(() => navigator.storage.persisted());
+		await expect(notice).toContainText(
+			persisted ? 'Storage is protected' : 'Storage is not protected'
+		);
+		await lookAt(page, { path: `${SHOTS}/pwa-storage-notice.png` });
+		// Small: a line or two at the top, not a block over the screen (it was 100-140 px).
+		const box = await notice.boundingBox();
+		expect(box?.height ?? 0).toBeLessThanOrEqual(64);
+		await notice.getByRole('button', { name: 'OK' }).click();
+		await expect(notice).toHaveCount(0);
+		// Told once: the next start asks again quietly.
+		await page.reload();
+		await expect(page.locator('h1').first()).toBeVisible();
+		await expect(notice).toHaveCount(0);
 
-test('data deleted while the app is open is noticed at once; Start fresh forgets the loss', async ({
-	page
-}) => {
-	await homeWithEvening(page, { id: 'gone', names: ['Anna', 'Ben'] });
-	const cdp = await page.context().newCDPSession(page);
-	await cdp.send('Storage.clearDataForOrigin', {
-		origin: new URL(page.url()).origin,
-		storageTypes: 'indexeddb'
-	});
-	// No reload: the open app notices by itself that its connection was dropped.
-	const offer = page.getByRole('alert').filter({
-		has: page.getByRole('heading', { name: 'Your saved evenings are gone' })
-	});
-	await expect(offer).toBeVisible();
-	await offer.getByRole('button', { name: 'Start fresh' }).click();
-	await expect(offer).toHaveCount(0);
-	expect(await page.evaluate(() => localStorage.getItem('caboose:saved'))).toBeNull();
-	await page.reload();
-	await expect(page.locator('h1').first()).toBeVisible();
-	await expect(offer).toHaveCount(0);
-});
-
-test('after the first finished evening the browser is asked to protect storage, and the answer shown', async ({
-	page
-}) => {
-	await homeWithEvening(page, { id: 'open-one', names: ['Anna', 'Ben'] });
-	const notice = app(page)
-		.getByRole('status')
-		.filter({ hasText: /^Storage is/ });
-	// An evening still being played asks nothing.
-	await expect(page.locator('h1').first()).toBeVisible();
-	await expect(notice).toHaveCount(0);
-
-	await seedEvening(page, { id: 'finished-one', names: ['Anna', 'Ben'], endedAt: Date.now() });
-	await page.reload();
-	await expect(notice).toBeVisible();
-	const persisted = await page.evaluate(() => navigator.storage.persisted());
-	await expect(notice).toContainText(
-		persisted ? 'Storage is protected' : 'Storage is not protected'
-	);
-	await lookAt(page, { path: `${SHOTS}/pwa-storage-notice.png` });
-	// Small: a line or two at the top, not a block over the screen (it was 100-140 px).
-	const box = await notice.boundingBox();
-	expect(box?.height ?? 0).toBeLessThanOrEqual(64);
-	await notice.getByRole('button', { name: 'OK' }).click();
-	await expect(notice).toHaveCount(0);
-	// Told once: the next start asks again quietly.
-	await page.reload();
-	await expect(page.locator('h1').first()).toBeVisible();
-	await expect(notice).toHaveCount(0);
-
-	// Settings always shows the current answer.
-	await page.goto('/settings');
-	await expect(page.getByRole('region', { name: 'Storage' }).getByRole('status')).toHaveText(
-		persisted ? /^Storage is protected/ : /^Storage is not protected/
-	);
-	await lookAt(page.getByRole('region', { name: 'Storage' }), {
-		path: `${SHOTS}/pwa-settings-storage.png`
-	});
-});
-
-test('another tab upgrading the data closes this one, which then never writes to it', async ({
-	page,
-	context
-}) => {
-	await page.addInitScript(() => {
-		window.addEventListener('caboose:flush', () => {
-			(window as unknown as { flushed: number }).flushed =
-				((window as unknown as { flushed?: number }).flushed ?? 0) + 1;
+		// Settings always shows the current answer.
+		await page.goto('/settings');
+		await expect(page.getByRole('region', { name: 'Storage' }).getByRole('status')).toHaveText(
+			persisted ? /^Storage is protected/ : /^Storage is not protected/
+		);
+		await lookAt(page.getByRole('region', { name: 'Storage' }), {
+			path: `${SHOTS}/pwa-settings-storage.png`
 		});
 	});
-	await homeWithEvening(page, { id: 'upgraded', names: ['Anna', 'Ben'] });
 
-	// A newer build in a second tab: schema version 7 (native 70) and data format 7 (this build
-	// has 6: DATA_VERSION in db/database.ts).
-	const other = await context.newPage();
-	await other.goto('/favicon.svg');
-	await other.evaluate(async () => {
-		await new Promise<void>((resolve, reject) => {
-			const req = indexedDB.open('caboose', 70);
-			req.onupgradeneeded = () => {
-				req.result.createObjectStore('futureThings', { keyPath: 'id' });
-				req.transaction!.objectStore('meta').put({ key: 'dataVersion', value: 7 });
-			};
-			req.onsuccess = () => {
-				req.result.close();
-				resolve();
-			};
-			req.onerror = () => reject(req.error);
+	test('another tab upgrading the data closes this one, which then never writes to it', async ({
+		page,
+		context
+	}) => {
+		await page.addInitScript(() => {
+			window.addEventListener('caboose:flush', () => {
+				(window as unknown as { flushed: number }).flushed =
+					((window as unknown as { flushed?: number }).flushed ?? 0) + 1;
+			});
 		});
+		await homeWithEvening(page, { id: 'upgraded', names: ['Anna', 'Ben'] });
+
+		// A newer build in a second tab: schema version 7 (native 70) and data format 7 (this build
+		// has 6: DATA_VERSION in db/database.ts).
+		const other = await context.newPage();
+		await other.goto('/favicon.svg');
+		await other.evaluate(async () => {
+			await new Promise<void>((resolve, reject) => {
+				const req = indexedDB.open('caboose', 70);
+				req.onupgradeneeded = () => {
+					req.result.createObjectStore('futureThings', { keyPath: 'id' });
+					req.transaction!.objectStore('meta').put({ key: 'dataVersion', value: 7 });
+				};
+				req.onsuccess = () => {
+					req.result.close();
+					resolve();
+				};
+				req.onerror = () => reject(req.error);
+			});
+		});
+		await other.close();
+
+		const banner = page.getByRole('alert').filter({ hasText: 'updated in another tab' });
+		await expect(banner).toBeVisible();
+		await expect(banner.getByRole('button', { name: 'Reload' })).toBeVisible();
+		await lookAt(page, { path: `${SHOTS}/pwa-other-tab.png` });
+		expect(await page.evaluate(() => (window as unknown as { flushed?: number }).flushed)).toBe(1);
+
+		// Its Reload (no newer build on this server) comes back as the same older build, which opens
+		// the newer data: it says so and leaves the data alone.
+		await Promise.all([
+			page.waitForEvent('load'),
+			banner.getByRole('button', { name: 'Reload' }).click()
+		]);
+		await expect(
+			page.getByRole('alert').filter({ hasText: 'A newer Caboose saved this data' })
+		).toBeVisible();
+		await lookAt(page, { path: `${SHOTS}/pwa-newer-data.png` });
+		const after = await page.evaluate(async () => {
+			const db = await new Promise<IDBDatabase>((resolve, reject) => {
+				const req = indexedDB.open('caboose');
+				req.onsuccess = () => resolve(req.result);
+				req.onerror = () => reject(req.error);
+			});
+			const meta = await new Promise((resolve) => {
+				const r = db.transaction('meta').objectStore('meta').get('dataVersion');
+				r.onsuccess = () => resolve(r.result);
+			});
+			const version = db.version;
+			db.close();
+			return { version, meta };
+		});
+		expect(after).toEqual({ version: 70, meta: { key: 'dataVersion', value: 7 } });
 	});
-	await other.close();
-
-	const banner = page.getByRole('alert').filter({ hasText: 'updated in another tab' });
-	await expect(banner).toBeVisible();
-	await expect(banner.getByRole('button', { name: 'Reload' })).toBeVisible();
-	await lookAt(page, { path: `${SHOTS}/pwa-other-tab.png` });
-	expect(await page.evaluate(() => (window as unknown as { flushed?: number }).flushed)).toBe(1);
-
-	// Its Reload (no newer build on this server) comes back as the same older build, which opens
-	// the newer data: it says so and leaves the data alone.
-	await Promise.all([
-		page.waitForEvent('load'),
-		banner.getByRole('button', { name: 'Reload' }).click()
-	]);
-	await expect(
-		page.getByRole('alert').filter({ hasText: 'A newer Caboose saved this data' })
-	).toBeVisible();
-	await lookAt(page, { path: `${SHOTS}/pwa-newer-data.png` });
-	const after = await page.evaluate(async () => {
-		const db = await new Promise<IDBDatabase>((resolve, reject) => {
-			const req = indexedDB.open('caboose');
-			req.onsuccess = () => resolve(req.result);
-			req.onerror = () => reject(req.error);
-		});
-		const meta = await new Promise((resolve) => {
-			const r = db.transaction('meta').objectStore('meta').get('dataVersion');
-			r.onsuccess = () => resolve(r.result);
-		});
-		const version = db.version;
-		db.close();
-		return { version, meta };
-	});
-	expect(after).toEqual({ version: 70, meta: { key: 'dataVersion', value: 7 } });
 });
 
 test('a strict CSP, no violation while navigating, and no request to any other origin', async ({
