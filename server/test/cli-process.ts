@@ -2,11 +2,10 @@
 // ends, for the tests of the process, its folder and its commands.
 
 import { spawn } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** tsx by its path, so the CLI runs from any folder (a test's own, as a fresh clone's). */
-const TSX = pathToFileURL(`${ROOT}node_modules/tsx/dist/loader.mjs`).href;
 
 export interface Ran {
 	code: number | null;
@@ -27,12 +26,15 @@ export function clubEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 		'PUBLIC_URL'
 	])
 		delete clean[key];
-	return { ...clean, TSX_TSCONFIG_PATH: `${ROOT}server/tsconfig.json`, ...env };
+	return { ...clean, ...env };
 }
 
-/** Runs `npm run club -- ...args` in `cwd` and waits for it to end. */
+/**
+ * Runs `npm run club -- ...args` in `cwd` and waits for it to end: the run's bundle of it
+ * (server-build.ts), by its path, so it runs from any folder (a test's own, as a fresh clone's).
+ */
 export function runClub(args: string[], env: Record<string, string>, cwd = ROOT): Promise<Ran> {
-	const child = spawn(process.execPath, ['--import', TSX, `${ROOT}server/src/main.ts`, ...args], {
+	const child = spawn(process.execPath, [inject('clubServer').main, ...args], {
 		cwd,
 		env: clubEnv(env),
 		stdio: ['ignore', 'pipe', 'pipe']

@@ -7,10 +7,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { heldBy, lockAddress, lockFolder, type Holder } from '../src/folder-lock';
-import { ROOT } from './cli-process';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -23,12 +21,11 @@ function folder(): string {
 
 /** Another process that takes the folder's lock and keeps it until killed. */
 function holderProcess(dir: string, address: string) {
-	const module = pathToFileURL(`${ROOT}server/src/folder-lock.ts`).href;
+	// folder-lock.ts as the run's server bundle holds it (server-build.ts).
+	const module = inject('clubServer').folderLock;
 	const child = spawn(
 		process.execPath,
 		[
-			'--import',
-			pathToFileURL(`${ROOT}node_modules/tsx/dist/loader.mjs`).href,
 			'--input-type=module',
 			'-e',
 			`import { lockFolder } from ${JSON.stringify(module)};

@@ -1,10 +1,11 @@
-// Server processes for the fault tests: `npm run club` as a child, on a free port, over a given
+// Server processes for the fault tests: `npm run club` as a child (its bundle: server-build.ts), on a free port, over a given
 // database; and a phone's sync loop that sends its outbox in order and retries until acknowledged.
 
 import { serve } from '@hono/node-server';
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import type { ClubOp } from '../../src/lib/club/protocol';
 import { ensureClub, invite, type Club } from '../src/club';
 import type { Db } from '../src/db';
@@ -25,11 +26,10 @@ export function startServer(
 	env: Record<string, string>,
 	nodeArgs: string[] = []
 ): Promise<ServerProcess> {
-	const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
+	const child = spawn(process.execPath, [...nodeArgs, inject('clubServer').main], {
 		cwd: ROOT,
 		env: {
 			...process.env,
-			TSX_TSCONFIG_PATH: 'server/tsconfig.json',
 			PORT: '0',
 			HOST: '127.0.0.1',
 			APP_ORIGIN: 'http://app.test',

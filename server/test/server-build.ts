@@ -1,0 +1,49 @@
+// The club server's processes in the tests run from one bundle of server/src, built once per run
+// by esbuild (as tsx compiles it, with the same tsconfig), so that each start does not compile the
+// server again: tsx's transform was about 2 CPU-seconds of each start. `npm run club` itself runs
+// under tsx in the browser test of the README's commands (tests/e2e/readme-club.spec.ts).
+
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ServerBuild {
+	/** The CLI and server (server/src/main.ts), as a file path. */
+	main: string;
+	/** server/src/folder-lock.ts, as a file: URL to import. */
+	folderLock: string;
+	/** The folder to remove at the end of the run. */
+	root: string;
+}
+
+/**
+ * Bundles server/src's entries into a folder of node_modules/.cache (so that the packages it
+ * leaves out resolve from the project's node_modules), with a copy of the migrations beside it
+ * where migrate.ts finds them (`../migrations/` from its module).
+ */
+export async function buildServer(): Promise<ServerBuild> {
+	const cache = join(ROOT, 'node_modules/.cache/club-server-test');
+	mkdirSync(cache, { recursive: true });
+	const root = mkdtempSync(join(cache, 'run-'));
+	await build({
+		entryPoints: [join(ROOT, 'server/src/main.ts'), join(ROOT, 'server/src/folder-lock.ts')],
+		outdir: join(root, 'src'),
+		outExtension: { '.js': '.mjs' },
+		bundle: true,
+		platform: 'node',
+		format: 'esm',
+		target: 'node20',
+		packages: 'external',
+		tsconfig: join(ROOT, 'server/tsconfig.json'),
+		logLevel: 'warning'
+	});
+	cpSync(join(ROOT, 'server/migrations'), join(root, 'migrations'), { recursive: true });
+	return {
+		main: join(root, 'src/main.mjs'),
+		folderLock: pathToFileURL(join(root, 'src/folder-lock.mjs')).href,
+		root
+	};
+}
