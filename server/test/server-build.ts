@@ -20,14 +20,12 @@ export interface ServerBuild {
 }
 
 /**
- * Bundles server/src's entries into a folder of node_modules/.cache (so that the packages it
- * leaves out resolve from the project's node_modules), with a copy of the migrations beside it
- * where migrate.ts finds them (`../migrations/` from its module).
+ * Bundles server/src's entries into `root`, with a copy of the migrations beside them where
+ * migrate.ts finds them (`../migrations/` from its module). `root` must lie inside the project, so
+ * that the packages the bundle leaves out resolve from its node_modules. The browser tests' club
+ * servers run the same bundle (tests/e2e/helpers/club-build.ts).
  */
-export async function buildServer(): Promise<ServerBuild> {
-	const cache = join(ROOT, 'node_modules/.cache/club-server-test');
-	mkdirSync(cache, { recursive: true });
-	const root = mkdtempSync(join(cache, 'run-'));
+export async function bundleServer(root: string): Promise<ServerBuild> {
 	await build({
 		entryPoints: [join(ROOT, 'server/src/main.ts'), join(ROOT, 'server/src/folder-lock.ts')],
 		outdir: join(root, 'src'),
@@ -46,4 +44,11 @@ export async function buildServer(): Promise<ServerBuild> {
 		folderLock: pathToFileURL(join(root, 'src/folder-lock.mjs')).href,
 		root
 	};
+}
+
+/** The bundle in a folder of its own in node_modules/.cache, for one run of the suite. */
+export async function buildServer(): Promise<ServerBuild> {
+	const cache = join(ROOT, 'node_modules/.cache/club-server-test');
+	mkdirSync(cache, { recursive: true });
+	return bundleServer(mkdtempSync(join(cache, 'run-')));
 }

@@ -7,8 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { bundleServer } from '../../../server/test/server-build';
 
 // The club server lives in this repository's server/ (CLUB_SERVER_DIR: another checkout of it).
 export const SERVER_DIR = process.env.CLUB_SERVER_DIR ?? process.cwd();
@@ -64,26 +63,9 @@ export function clubEnv(dataDir: string, port: number, appOrigin: string): NodeJ
 	return env;
 }
 
+/** The club server's bundle (as the club server's own suite runs it) and the club made once. */
 async function buildOnce(dir: string, appOrigin: string): Promise<void> {
-	const main = join(dir, 'club.mjs');
-	await build({
-		entryPoints: [SERVER_MAIN],
-		outfile: main,
-		bundle: true,
-		platform: 'node',
-		format: 'esm',
-		target: 'node20',
-		// Its packages load from node_modules as under tsx.
-		packages: 'external',
-		tsconfig: join(SERVER_DIR, 'server/tsconfig.json'),
-		logLevel: 'warning',
-		// The server's one use of its own address: migrate.ts finds ../migrations/ by it.
-		define: {
-			'import.meta.url': JSON.stringify(
-				pathToFileURL(join(SERVER_DIR, 'server/src/migrate.ts')).href
-			)
-		}
-	});
+	const { main } = await bundleServer(join(dir, 'server'));
 	const template = join(dir, 'club');
 	mkdirSync(template);
 	await stopServer(await startServer(main, clubEnv(template, 0, appOrigin)));
@@ -120,5 +102,5 @@ export async function clubServerFiles(appOrigin: string): Promise<{ main: string
 			throw new Error(`building the club server failed: ${readFileSync(failed, 'utf8')}`);
 		await new Promise((resolve) => setTimeout(resolve, 100));
 	}
-	return { main: join(dir, 'club.mjs'), club: join(dir, 'club') };
+	return { main: join(dir, 'server/src/main.mjs'), club: join(dir, 'club') };
 }
