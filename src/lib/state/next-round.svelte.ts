@@ -66,10 +66,15 @@ export class NextRoundEntry {
 	 */
 	keepDraft(form: EntryForm): () => void {
 		const { db, id } = this.#session;
+		/** The round the last run was for: a run again for it (the evening read again while its
+		 * draft is read) is no move, and leaves an end or an undo asked here for the move it makes. */
+		let ranFor: number | null = null;
 		const stopLoading = $effect.root(() => {
 			$effect(() => {
 				const index = form.context?.index ?? null;
 				if (index === null || form.loadedFor === index) return;
+				const moved = index !== ranFor;
+				ranFor = index;
 				// The round just saved here: its draft is gone, and the evening moves on to the next
 				// round as soon as the live read answers. Reading that round's draft meanwhile could
 				// restore what another tab typed for it a moment ago (and take "Saved" away).
@@ -83,7 +88,7 @@ export class NextRoundEntry {
 				const typedFor = untrack(() =>
 					form.loadedFor !== null && !form.pristine && !this.#movedHere ? form.loadedFor : null
 				);
-				this.#movedHere = false;
+				if (moved) this.#movedHere = false;
 				if (typedFor !== null) {
 					this.overtaken = { typed: typedFor + 1, now: index + 1 };
 					return;
