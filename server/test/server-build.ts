@@ -20,14 +20,14 @@ export interface ServerBuild {
 }
 
 /**
- * Bundles server/src's entries into `root`, with a copy of the migrations beside them where
+ * Bundles server/src's entries of `source` (this checkout, or another one) into `root`, with a copy of the migrations beside them where
  * migrate.ts finds them (`../migrations/` from its module). `root` must lie inside the project, so
  * that the packages the bundle leaves out resolve from its node_modules. The browser tests' club
  * servers run the same bundle (tests/e2e/helpers/club-build.ts).
  */
-export async function bundleServer(root: string): Promise<ServerBuild> {
+export async function bundleServer(root: string, source = ROOT): Promise<ServerBuild> {
 	await build({
-		entryPoints: [join(ROOT, 'server/src/main.ts'), join(ROOT, 'server/src/folder-lock.ts')],
+		entryPoints: [join(source, 'server/src/main.ts'), join(source, 'server/src/folder-lock.ts')],
 		outdir: join(root, 'src'),
 		outExtension: { '.js': '.mjs' },
 		bundle: true,
@@ -35,10 +35,10 @@ export async function bundleServer(root: string): Promise<ServerBuild> {
 		format: 'esm',
 		target: 'node20',
 		packages: 'external',
-		tsconfig: join(ROOT, 'server/tsconfig.json'),
+		tsconfig: join(source, 'server/tsconfig.json'),
 		logLevel: 'warning'
 	});
-	cpSync(join(ROOT, 'server/migrations'), join(root, 'migrations'), { recursive: true });
+	cpSync(join(source, 'server/migrations'), join(root, 'migrations'), { recursive: true });
 	return {
 		main: join(root, 'src/main.mjs'),
 		folderLock: pathToFileURL(join(root, 'src/folder-lock.mjs')).href,

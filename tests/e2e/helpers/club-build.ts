@@ -65,7 +65,7 @@ export function clubEnv(dataDir: string, port: number, appOrigin: string): NodeJ
 
 /** The club server's bundle (as the club server's own suite runs it) and the club made once. */
 async function buildOnce(dir: string, appOrigin: string): Promise<void> {
-	const { main } = await bundleServer(join(dir, 'server'));
+	const { main } = await bundleServer(join(dir, 'server'), SERVER_DIR);
 	const template = join(dir, 'club');
 	mkdirSync(template);
 	await stopServer(await startServer(main, clubEnv(template, 0, appOrigin)));
