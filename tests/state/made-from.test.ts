@@ -157,6 +157,19 @@ describe('writes made from an older revision are refused', () => {
 		expect(outcomes).toEqual(new Set(['undone', 'refused']));
 	}, 60_000);
 
+	it('an Undo asked again before the evening is read afresh names the round before', async () => {
+		const { db, id } = await evening(3);
+		const A = await tab(db, id);
+		A.stop(); // the evening as read before the undo, as when its live read has not come yet
+		A.actions.ask('undo');
+		expect(A.actions.undoing).toBe(3);
+		expect(await A.actions.undo()).toEqual({ ok: true, value: 2 });
+		A.actions.ask('undo'); // the old code named round 3 again, and its confirm was refused
+		expect(A.actions.undoing).toBe(2);
+		expect(await A.actions.undo()).toEqual({ ok: true, value: 1 });
+		expect((await listRounds(db, id)).map((r) => r.index)).toEqual([0]);
+	});
+
 	it('end, resume and delete asked before another write are refused, and say so', async () => {
 		const { db, id, round } = await evening(1);
 		const A = await tab(db, id);

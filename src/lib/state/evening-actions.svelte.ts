@@ -12,6 +12,7 @@ import {
 	type MadeFrom,
 	type Stale
 } from '$lib/db/rounds';
+import type { RoundRow } from '$lib/db/database';
 import type { EveningSession } from './evening.svelte';
 import { attempt, done, type Failure, type Outcome } from './outcome';
 
@@ -35,6 +36,8 @@ export class EveningActions {
 	readonly #beforeChange: () => void;
 	/** What the question being asked was asked about. */
 	#asked: MadeFrom | null = null;
+	/** The round the last Undo here removed, as the evening was read before it. */
+	#removed: RoundRow | null = null;
 
 	constructor(session: EveningSession, beforeChange: () => void = () => {}) {
 		this.#session = session;
@@ -80,7 +83,10 @@ export class EveningActions {
 			const named = made.round ? made.round.index + 1 : undefined;
 			return { ok: false, conflict: undone.value.conflict, round: named };
 		});
-		if (result.ok) this.undone = result.value === null ? null : result.value + 1;
+		if (result.ok) {
+			this.undone = result.value === null ? null : result.value + 1;
+			this.#removed = made.round ?? null;
+		}
 		return result;
 	}
 
@@ -98,8 +104,12 @@ export class EveningActions {
 
 	/** The evening as the screen shows it now: its revision and, for an undo, its last round. */
 	#shown(undo: boolean): MadeFrom {
-		const session = this.#session;
-		return { revision: session.revision, ...(undo ? { round: session.rows.at(-1) ?? null } : {}) };
+		const { revision, rows } = this.#session;
+		if (!undo) return { revision };
+		// An Undo asked again before the evening is read afresh names the round before the one
+		// just removed, not that one again (the rows are the same objects until the next read).
+		const last = rows.at(-1);
+		return { revision, round: (last && last === this.#removed ? rows.at(-2) : last) ?? null };
 	}
 
 	/** What an action is made from: what its question was asked about, else what is shown now. */
