@@ -1,11 +1,7 @@
 // The New evening form: seats in order, the preset and any changed knob, checked live by the
 // rules core. Only the preset and the knobs the scorekeeper changed are stored (RulesChoice).
 import type { CabooseDb, PlayerRow } from '$lib/db/database';
-import { createEvening, knownPlayers } from '$lib/db/evenings';
-import { clubMembership } from '$lib/db/outbox';
-import { keptClubSeats } from '$lib/db/club-seats';
 import type { Mine } from '$lib/club/night-protocol';
-import { appDb } from './app-db';
 import {
 	MAX_SEATS,
 	PRESETS,
@@ -122,16 +118,38 @@ export class SetupForm {
 		return this.known.filter((p) => !seated.includes(p.key));
 	});
 
-	readonly #db: CabooseDb;
+	readonly #given: CabooseDb | undefined;
 
-	constructor(db: CabooseDb = appDb) {
-		this.#db = db;
+	/** `db`: the database (the app's by default, loaded with the form's reads and writes). */
+	constructor(db?: CabooseDb) {
+		this.#given = db;
+	}
+
+	/**
+	 * The form's reads and writes and its database, loaded by import() when first used: the form
+	 * shows and takes names before Dexie and the db have loaded. The modules themselves, not a
+	 * module re-exporting them: Rollup put such a module beside the words, in a file that the
+	 * evening screens' shared file imports and that imported it back (a screen failed to start).
+	 */
+	async #data() {
+		const [{ appDb }, { createEvening, knownPlayers }, { clubMembership }, { keptClubSeats }] =
+			await Promise.all([
+				import('./app-db'),
+				import('$lib/db/evenings'),
+				import('$lib/db/outbox'),
+				import('$lib/db/club-seats')
+			]);
+		const db = this.#given ?? appDb;
+		return { db, createEvening, knownPlayers, clubMembership, keptClubSeats };
 	}
 
 	/** Reads the players of earlier evenings, for picking. Without them the form still works:
 	 * picking is a shortcut only, so a failed read just offers none. */
 	async loadKnown(): Promise<void> {
-		const known = await attempt(async () => knownPlayers(this.#db));
+		const known = await attempt(async () => {
+			const { knownPlayers, db } = await this.#data();
+			return knownPlayers(db);
+		});
 		if (known.ok) this.known = known.value;
 	}
 
@@ -142,8 +160,9 @@ export class SetupForm {
 	 */
 	async fillFromClubSeats(): Promise<boolean> {
 		const kept = await attempt(async () => {
-			const club = await clubMembership(this.#db);
-			return club?.role === 'table' ? keptClubSeats(this.#db, club.server) : null;
+			const { clubMembership, keptClubSeats, db } = await this.#data();
+			const club = await clubMembership(db);
+			return club?.role === 'table' ? keptClubSeats(db, club.server) : null;
 		});
 		if (!kept.ok || !kept.value?.mine.seats) return false;
 		this.fromClubSeats(kept.value.mine);
@@ -330,16 +349,17 @@ export class SetupForm {
 			this.rules.start === 'rotate' && this.firstStarter < this.names.length
 				? this.firstStarter
 				: 0;
-		const stored = await attempt(async () =>
-			createEvening(this.#db, {
+		const stored = await attempt(async () => {
+			const { createEvening, db } = await this.#data();
+			return createEvening(db, {
 				names: $state.snapshot(this.names),
 				rules: $state.snapshot(this.choice) as RulesChoice,
 				firstStarter: starter,
 				...(this.clubSeats
 					? { claim: { game: this.clubSeats.game, table: this.clubSeats.table } }
 					: {})
-			})
-		);
+			});
+		});
 		this.saving = false;
 		if (!stored.ok) {
 			this.failure = stored;
