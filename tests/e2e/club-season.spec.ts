@@ -14,6 +14,7 @@ import { openAndJoin, useClubServer } from './helpers/club-server';
 import { clubApi, eveningOps, tokenOf } from './helpers/night-api';
 import { useLocale, word, type Locale } from './helpers/words';
 import { lookAt } from './helpers/shots';
+import { axeProblems } from './helpers/axe';
 
 test.describe.configure({ mode: 'serial' });
 const server = useClubServer();
@@ -36,8 +37,9 @@ const EARLIER = [
 ];
 const MEMBERS = ['Anna', 'Bo', 'Cy', 'Dieter', 'Hélène', 'Helene B'];
 const GUESTS = ['Ed', 'Fay', 'Marie-Hélène Dupont-Lefèvre'];
-/** The club tables' phones: long names, for the standings' "Tonight's tables" at 320 px. */
-const TABLES = ['Salle Hélène-Marguerite 1', 'Salle Hélène-Marguerite 2'];
+/** The club tables' phones: long names, for the standings' "Tonight's tables" at 320 px (whole,
+ * on two lines there). */
+const TABLES = ['Salle des fêtes Hélène-Marguerite 1', 'Salle des fêtes Hélène-Marguerite 2'];
 
 let organiser = '';
 let organiserToken = '';
@@ -88,6 +90,27 @@ async function laidOut(page: Page, names = '.club-table tbody .name') {
 		return { sideways, broken: broken.map((cell) => cell.textContent), wider };
 	}, names);
 	expect(found).toEqual({ sideways: 0, broken: [], wider: [] });
+}
+
+/**
+ * Tonight's tables' names (each heads its row group) that are cut, or broken inside a word (a
+ * line may end at a space or after a hyphen): none, at any length.
+ */
+function cutTableNames(page: Page): Promise<string[]> {
+	return page.evaluate(() =>
+		[...document.querySelectorAll<HTMLElement>('.club-table th.group')]
+			.filter((cell) => {
+				const text = cell.firstChild!;
+				const broken = [...(text.textContent ?? '').matchAll(/[^\s-]+/g)].some((word) => {
+					const range = document.createRange();
+					range.setStart(text, word.index);
+					range.setEnd(text, word.index + word[0].length);
+					return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+				});
+				return broken || cell.scrollWidth > cell.clientWidth;
+			})
+			.map((cell) => cell.textContent ?? '')
+	);
 }
 
 /** The names of 12 characters or fewer that a club table or the wall cuts ("Dieter …"). */
@@ -351,6 +374,8 @@ for (const locale of ['en', 'de', 'fr', 'it'] as const) {
 			await expect(page.getByRole('table', { name: word(locale, 'night_seats') })).toBeVisible();
 			await expect(page.getByRole('table', { name: word(locale, 'club_tables') })).toBeVisible();
 			await laidOut(page);
+			expect(await cutTableNames(page)).toEqual([]);
+			if (locale === 'en' && width === 320) expect(await axeProblems(page)).toEqual([]);
 			await shot('night');
 
 			await page.goto('/club/standings');
@@ -358,6 +383,9 @@ for (const locale of ['en', 'de', 'fr', 'it'] as const) {
 				page.getByRole('table', { name: word(locale, 'club_tables') }).getByRole('rowheader')
 			).toHaveText(TABLES);
 			await laidOut(page);
+			// Each table's name whole on its own line, above its figures, whatever its length.
+			expect(await cutTableNames(page)).toEqual([]);
+			if (locale === 'en' && width === 320) expect(await axeProblems(page)).toEqual([]);
 			// The figures keep only their digits' width: a name of 12 letters or fewer is whole.
 			await expect.poll(() => cutShortNames(page)).toEqual([]);
 			await toolsTwoByTwo(page, locale);
