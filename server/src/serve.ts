@@ -16,6 +16,7 @@ import { databaseInWords, makePrivate, openFailureWords } from './data-folder';
 import { openDb } from './db';
 import { heldBy, lockFolder, type FolderLock } from './folder-lock';
 import { migrate } from './migrate';
+import { keepStatistics } from './planner-stats';
 
 /** A refusal to start, in words (no stack trace: nothing is wrong with the program). */
 class NotStarted extends Error {
@@ -90,6 +91,8 @@ async function start(config: Config, undo: Undo[]): Promise<void> {
 	// On the way out, no request is taken any more once the database closes.
 	undo.push(() => db.close(), closeHttp);
 	await migrate(db);
+	// No autovacuum in the embedded database: the server keeps the planner's statistics itself.
+	if (db.engine === 'pglite') undo.push(keepStatistics(db));
 	const club = await ensureClub(db, config.clubName);
 	if (lock) makePrivate(config.dataDir);
 	const hub = new ChangeHub();
