@@ -51,6 +51,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 import { SCREENS } from './bench/screens.js';
 import { serveBuild } from './bench/serve.js';
 import { median, range, rangeText } from './bench/stats.js';
+import { clubFigures } from './bench/club.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4184);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -115,22 +116,7 @@ const saveText = figures('scripts/bench-save.ts');
 // 1b''. The club server (server/bench.ts): on the embedded PGlite, then on a throwaway
 // PostgreSQL where one is installed (server/scripts/with-postgres.mjs).
 log('club server…');
-const clubBench = ['--import', 'tsx', 'server/bench.ts'];
-const clubEnv = { ...process.env, TSX_TSCONFIG_PATH: 'server/tsconfig.json' };
-const clubText = SCREENS_ONLY
-	? ''
-	: [
-			spawnSync('node', clubBench, { encoding: 'utf8', env: clubEnv }),
-			spawnSync('node', ['server/scripts/with-postgres.mjs', 'node', ...clubBench], {
-				encoding: 'utf8',
-				env: clubEnv
-			})
-		]
-			.map((r) => (r.stdout ?? '') + (r.status === 0 ? '' : `club bench failed: ${r.stderr}`))
-			.join('')
-			.split('\n')
-			.filter((l) => l.startsWith('Club') || l.includes('skipped') || l.includes('failed'))
-			.join('\n');
+const clubText = SCREENS_ONLY ? '' : clubFigures();
 
 // 1c. The pip counter (src/lib/vision) on held-out synthetic photos.
 log('photo counter…');

@@ -3,7 +3,10 @@
 // 6 seats a night, 21,600 seats), on this run's engine. Each figure is a request answered by the
 // club's app in this process (routing, checks, SQL, the pure module, JSON; no network): the deal
 // (POST /v1/night/games), a move (Lowest move up 3, from the dealt game's results), tonight's
-// standings (GET /v1/night, the wall's read) and the season (GET /v1/season). Figures only.
+// standings (GET /v1/night, the wall's read), the season (GET /v1/season), the club standings
+// (GET /v1/standings: tonight's tables and players and the season's, every phone's screen) and a
+// member's nights (GET /v1/nights, by any of the member's spellings: CLUB_PLAYER). Figures only;
+// BENCH_PLANS=1 also prints each request's reads with their plans (bench-plans.ts).
 
 import { randomUUID } from 'node:crypto';
 import { createApp } from './src/app';
@@ -13,6 +16,8 @@ import { openPglite, type Db } from './src/db';
 import { migrate } from './src/migrate';
 import { nightOf } from './src/night';
 import { call, ENGINE, freshDb } from './test/helpers';
+import { printPlans, recording } from './bench-plans';
+import { analyseGrown } from './src/planner-stats';
 
 const TABLES = 40;
 const SEATS = 6;
@@ -22,8 +27,26 @@ const GAMES_A_NIGHT = 3;
 const RUNS = 8;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const figure = (xs: number[]) =>
-	`median ${median(xs).toFixed(1)} ms, worst ${Math.max(...xs).toFixed(1)} ms`;
+/**
+ * A request's times, the first two (warming up) left out of the figure: wall clock, and this
+ * process's CPU (the app, and on PGlite the database too), which moves less with the machine's load.
+ */
+class Samples {
+	readonly wall: number[] = [];
+	readonly cpu: number[] = [];
+	async time(run: () => Promise<unknown>): Promise<void> {
+		const at = performance.now();
+		const cpu = process.cpuUsage();
+		await run();
+		this.wall.push(performance.now() - at);
+		const used = process.cpuUsage(cpu);
+		this.cpu.push((used.user + used.system) / 1000);
+	}
+	get figure(): string {
+		const [wall, cpu] = [this.wall.slice(2), this.cpu.slice(2)];
+		return `median ${median(wall).toFixed(1)} ms (CPU ${median(cpu).toFixed(1)} ms), worst ${Math.max(...wall).toFixed(1)} ms`;
+	}
+}
 
 /** 200 members and 40 guests' names; the members in SQL, as a club that has run for years. */
 async function seedMembers(db: Db, club: Club): Promise<string[]> {
@@ -59,6 +82,50 @@ async function seedSeason(db: Db, club: Club, tableId: string): Promise<void> {
 		      generate_series(0, $3 - 1) AS s, LATERAL (SELECT ((g / $4) * $3 + s * 7 + g) % $5 AS p) AS x`,
 		[club.id, evenings, SEATS, SEASON_NIGHTS, PLAYERS]
 	);
+}
+
+/**
+ * The season's past nights as the organiser ran them: each night's row, 20 actions (check-ins,
+ * merges, deals and moves), its games and their tables, each table's evening the one seeded for
+ * it: what grows with the season besides the seats.
+ */
+async function seedPastNights(db: Db, club: Club): Promise<void> {
+	const [who] = await db.query<{ table_id: string; id: string }>(
+		`SELECT k.table_id, k.id FROM club_key k JOIN club_table t ON t.id = k.table_id
+		 WHERE t.role = 'organiser'`
+	);
+	const today = Date.now();
+	for (let k = 0; k < SEASON_NIGHTS; k++) {
+		const night = randomUUID();
+		await db.query(`INSERT INTO night (id, club_id, night, revision) VALUES ($1, $2, $3, 20)`, [
+			night,
+			club.id,
+			nightOf(today - (k + 1) * 86_400_000)
+		]);
+		const actions = await db.query<{ id: number }>(
+			`INSERT INTO organiser_action
+			   (club_id, night_id, actor_id, key_id, request_id, request_hash, kind, input, result, at)
+			 SELECT $1, $2, $3, $4, gen_random_uuid(), 'h', 'check-in', '{}', 'null', $5::bigint + a
+			 FROM generate_series(1, 20) AS a RETURNING id`,
+			[club.id, night, who!.table_id, who!.id, today]
+		);
+		for (let g = 0; g < GAMES_A_NIGHT; g++) {
+			const game = randomUUID();
+			await db.query(
+				`INSERT INTO game (id, night_id, number, rule, table_min, table_max, seed, method, tables,
+				                   moves, final_tables, action_id, at)
+				 VALUES ($1, $2, $3, '{"kind":"deal"}', 4, 6, repeat('0', 32), 1, '[]', '[]', '[]', $4, $5)`,
+				[game, night, g + 1, actions[17 + g]!.id, today]
+			);
+			// The evenings seedSeason put on this night, GAMES_A_NIGHT × TABLES of them.
+			await db.query(
+				`INSERT INTO game_table (game_id, table_no, club_table_id, evening_id)
+				 SELECT $1, t, NULL, 's' || ((($2 * $3 + t - 1) * $4) + $5)
+				 FROM generate_series(1, $3) AS t`,
+				[game, g, TABLES, SEASON_NIGHTS, k]
+			);
+		}
+	}
 }
 
 /** Tonight's first game played out: each table's evening over, claimed by its phone. */
@@ -99,6 +166,15 @@ async function playDealtGame(db: Db, club: Club): Promise<void> {
 	}
 }
 
+/** Tonight's games from number `from` on (the past nights' stay), to time a deal or a move again. */
+async function dropTonightsGames(db: Db, from: number): Promise<void> {
+	const tonight = `SELECT g.id FROM game g JOIN night n ON n.id = g.night_id
+	                 WHERE n.night = $1 AND g.number >= $2`;
+	const params = [nightOf(Date.now()), from];
+	await db.query(`DELETE FROM game_table WHERE game_id IN (${tonight})`, params);
+	await db.query(`DELETE FROM game WHERE id IN (${tonight})`, params);
+}
+
 /** A club in an empty database of this run's engine (PGlite in memory), for a figure. */
 export async function benchClub(): Promise<{ db: Db; club: Club; drop: () => Promise<void> }> {
 	const fresh =
@@ -119,11 +195,17 @@ export async function nightTime(): Promise<void> {
 	);
 	const guests = await seedMembers(db, club);
 	await seedSeason(db, club, phone!.id);
-	await db.query(`ANALYZE`);
+	await seedPastNights(db, club);
+	// As the server keeps them (planner-stats.ts; PostgreSQL's autovacuum alike): BENCH_NO_ANALYZE=1
+	// measures a database never analysed, as a PGlite server ran before it kept them.
+	const analysed = performance.now();
+	if (process.env.BENCH_NO_ANALYZE !== '1') await analyseGrown(db);
+	const analyseMs = performance.now() - analysed;
 	const hub = new ChangeHub();
 	await hub.start(db);
+	const noted = recording(db);
 	const app = createApp({
-		db,
+		db: noted.db,
 		club,
 		hub,
 		appOrigin: 'http://app.test',
@@ -140,11 +222,6 @@ export async function nightTime(): Promise<void> {
 		if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
 		revision = r.body.revision;
 	};
-	const timed = async (run: () => Promise<unknown>) => {
-		const at = performance.now();
-		await run();
-		return performance.now() - at;
-	};
 	const ids = Array.from({ length: 200 }, (_, g) => `m${g}`);
 	await write('PUT', '/v1/night/check-in', { here: ids, guests });
 	await write('PUT', '/v1/club/settings', {
@@ -153,38 +230,55 @@ export async function nightTime(): Promise<void> {
 		seasonRule: { ranking: 'per-round', missed: { kind: 'own-average' }, ties: 'best-night' },
 		divisions: []
 	});
-	const deal: number[] = [];
+	const deal = new Samples();
 	for (let i = 0; i < RUNS; i++) {
-		deal.push(await timed(() => write('POST', '/v1/night/games', { rule: { kind: 'deal' } })));
+		await deal.time(() => write('POST', '/v1/night/games', { rule: { kind: 'deal' } }));
 		// Each run deals the night's first game again.
-		await db.query(`DELETE FROM game_table`);
-		await db.query(`DELETE FROM game`);
+		await dropTonightsGames(db, 1);
 	}
 	await write('POST', '/v1/night/games', { rule: { kind: 'deal' } });
 	await playDealtGame(db, club);
-	const move: number[] = [];
+	const move = new Samples();
 	const rule = { kind: 'lowest-move-up', count: 3 };
 	for (let i = 0; i < RUNS; i++) {
-		move.push(await timed(() => write('POST', '/v1/night/games', { rule })));
-		await db.query(
-			`DELETE FROM game_table WHERE game_id IN (SELECT id FROM game WHERE number > 1)`
-		);
-		await db.query(`DELETE FROM game WHERE number > 1`);
+		await move.time(() => write('POST', '/v1/night/games', { rule }));
+		await dropTonightsGames(db, 2);
 	}
-	const tonight: number[] = [];
-	const season: number[] = [];
+	const reads = {
+		tonight: '/v1/night',
+		season: '/v1/season',
+		standings: '/v1/standings',
+		nights: `/v1/nights?player=${encodeURIComponent('Member 7')}`
+	};
+	type Read = keyof typeof reads;
+	const times = Object.fromEntries(Object.keys(reads).map((k) => [k, new Samples()])) as Record<
+		Read,
+		Samples
+	>;
 	for (let i = 0; i < RUNS; i++) {
-		tonight.push(await timed(() => call(app, '/v1/night', organiser)));
-		season.push(await timed(() => call(app, '/v1/season', organiser)));
+		for (const what of Object.keys(reads) as Read[]) {
+			await times[what].time(() => call(app, reads[what], organiser));
+		}
+	}
+	if (process.env.BENCH_PLANS === '1') {
+		for (const path of Object.values(reads)) {
+			await printPlans(db, `GET ${path}`, await noted.take(() => call(app, path, organiser)));
+		}
+		const dealt = await noted.take(() => write('POST', '/v1/night/games', { rule }));
+		await printPlans(db, 'POST /v1/night/games (lowest move up)', dealt);
 	}
 	await hub.close();
 	await db.close();
 	await fresh.drop();
-	const warm = (xs: number[]) => xs.slice(2);
 	console.log(
 		`Club night (${ENGINE}), ${TABLES} tables, ${PLAYERS} players, a season of ${SEASON_NIGHTS} nights: ` +
-			`deal ${figure(warm(deal))}; lowest move up ${figure(warm(move))}; ` +
-			`tonight's standings (GET /v1/night) ${figure(warm(tonight))}; ` +
-			`the season (GET /v1/season) ${figure(warm(season))} (goal < 100 ms each)`
+			`deal ${deal.figure}; lowest move up ${move.figure}; ` +
+			`tonight's standings (GET /v1/night) ${times.tonight.figure}; ` +
+			`the season (GET /v1/season) ${times.season.figure}; ` +
+			`the club standings (GET /v1/standings) ${times.standings.figure}; ` +
+			`a member's nights (GET /v1/nights) ${times.nights.figure} (goal < 100 ms each); ` +
+			(process.env.BENCH_NO_ANALYZE === '1'
+				? 'never analysed'
+				: `the tables analysed first in ${analyseMs.toFixed(0)} ms`)
 	);
 }
