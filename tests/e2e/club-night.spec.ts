@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Mine, Night } from '../../src/lib/club/night-protocol';
 import { clubApi, tokenOf } from './helpers/night-api';
-import { openAndJoin, useClubServer } from './helpers/club-server';
+import { openAndJoin, tableProgress, useClubServer } from './helpers/club-server';
 import { playRound } from './helpers/evening';
 
 test.describe.configure({ mode: 'serial' });
@@ -293,10 +293,9 @@ test("the final is played on its table's phone, and the organiser's night shows 
 	expect(final.tables).toHaveLength(1);
 	expect(final.tables[0]!.players).toHaveLength(3);
 	// The organiser's screen follows the club live: the final's table is over there too.
-	const progress = phone.getByRole('table', { name: "Tonight's tables", exact: true });
-	const row = progress.getByRole('row').filter({ hasText: 'Final table 1' });
+	const table = tableProgress(phone, 'Final table 1');
 	// Its two rounds, and "over" (the tick beside it is for the eye only).
-	await expect(row.getByRole('cell').first()).toHaveText(/^2\D.*\bover$/);
+	await expect(table.getByRole('cell').first()).toHaveText(/^2\D.*\bover$/);
 });
 
 test('the wall at 1920×1080 pages by itself, and Print is one A4 page', async ({ browser }) => {

@@ -123,3 +123,11 @@ export function row(page: Page, caption: string, name: string) {
 		.getByRole('row')
 		.filter({ has: page.getByRole('rowheader', { name, exact: true }) });
 }
+
+/** Table `name` of "Tonight's tables": the row group of its name's row and its figures' row. */
+export function tableProgress(page: Page, name: string) {
+	return page
+		.getByRole('table', { name: "Tonight's tables", exact: true })
+		.getByRole('rowgroup')
+		.filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+}
