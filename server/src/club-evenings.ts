@@ -5,7 +5,7 @@
 
 import type { Club } from './club';
 import type { Db } from './db';
-import { CHANGE_CHANNEL } from './changes';
+import { notifyChange } from './changes';
 
 export interface StoredEvening {
 	id: string;
@@ -74,7 +74,7 @@ export async function removeEvening(db: Db, club: Club, id: string): Promise<boo
 			 WHERE id = $1`,
 			[id, Date.now()]
 		);
-		await tx.query(`SELECT pg_notify($1, '')`, [CHANGE_CHANNEL]);
+		await notifyChange(tx, 'evenings');
 		return true;
 	});
 }

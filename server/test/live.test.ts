@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { notifyChange } from '../src/changes';
 import { listTables } from '../src/club';
 import { tableOfToken } from '../src/keys';
 import { MIGRATIONS_DIR, migrate } from '../src/migrate';
@@ -48,12 +49,23 @@ describe('the live channel', () => {
 		const viewer = await t.invite('Bar TV', 'viewer');
 		const table = await t.invite('Table 1');
 		const channel = await openChannel(`${url}/v1/events`, { Authorization: `Bearer ${viewer}` });
-		await channel.next(); // at once: "load the standings now"
+		// At once: "read everything now".
+		expect(await channel.next()).toBe('evenings night correction');
 		for (const op of playedThrough(evening(['Ann', 'Bo'], 3))) {
 			const heard = channel.next();
 			expect((await push(url, table, [op])).body.applied).toHaveLength(1);
-			await heard;
+			expect(await heard).toBe('evenings');
 		}
+		channel.close();
+	});
+
+	it('says what changed: a correction, told with the evenings and the night it changes', async () => {
+		const table = await t.invite('Table 1');
+		const channel = await openChannel(`${url}/v1/events`, { Authorization: `Bearer ${table}` });
+		await channel.next();
+		const heard = channel.next();
+		await notifyChange(t.db, 'correction', 'evenings', 'night');
+		expect((await heard).split(' ').sort()).toEqual(['correction', 'evenings', 'night']);
 		channel.close();
 	});
 

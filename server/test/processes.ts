@@ -3,6 +3,7 @@
 
 import { serve } from '@hono/node-server';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
@@ -11,6 +12,7 @@ import { ensureClub, invite, type Club } from '../src/club';
 import type { Db } from '../src/db';
 import { migrate } from '../src/migrate';
 import { ENGINE, freshDb, push, testClub } from './helpers';
+import { buildServer } from './server-build';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -21,12 +23,23 @@ export interface ServerProcess {
 	kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** The server's bundle outside the suite (the bench): built on its first start, removed at exit. */
+let ownBuild: Promise<string> | null = null;
+function serverMain(): Promise<string> {
+	if (process.env.VITEST) return Promise.resolve(inject('clubServer').main);
+	ownBuild ??= buildServer().then((build) => {
+		process.once('exit', () => rmSync(build.root, { recursive: true, force: true }));
+		return build.main;
+	});
+	return ownBuild;
+}
+
 /** Starts the club server (serve) with `env` (and Node's `nodeArgs`); resolves once it listens. */
-export function startServer(
+export async function startServer(
 	env: Record<string, string>,
 	nodeArgs: string[] = []
 ): Promise<ServerProcess> {
-	const child = spawn(process.execPath, [...nodeArgs, inject('clubServer').main], {
+	const child = spawn(process.execPath, [...nodeArgs, await serverMain()], {
 		cwd: ROOT,
 		env: {
 			...process.env,
@@ -107,8 +120,8 @@ export async function syncPhone(
 
 /** What a live channel has sent: its events by kind, and whether the server closed it. */
 export interface Channel {
-	/** Resolves when the next event of `kind` (after those already taken) arrives. */
-	next(kind?: 'change' | 'unavailable'): Promise<void>;
+	/** Resolves with its data when the next event of `kind` (after those already taken) arrives. */
+	next(kind?: 'change' | 'unavailable'): Promise<string>;
 	/** Resolves when the server ends the stream. */
 	closed: Promise<void>;
 	close(): void;
@@ -140,14 +153,20 @@ export async function openChannel(
 		ended = true;
 		wake();
 	})();
-	const seen = (kind: keyof typeof taken) => text.split(`event: ${kind}\n`).length - 1;
+	/** The data of each complete event of `kind` heard so far. */
+	const heard = (kind: keyof typeof taken) =>
+		text
+			.split('\n\n')
+			.slice(0, -1)
+			.filter((block) => block.includes(`event: ${kind}\n`))
+			.map((block) => /^data: (.*)$/m.exec(block)?.[1] ?? '');
 	return {
 		next: async (kind = 'change') => {
-			while (seen(kind) <= taken[kind]) {
+			while (heard(kind).length <= taken[kind]) {
 				if (ended) throw new Error('live channel closed');
 				await new Promise<void>((resolve) => waiting.push(resolve));
 			}
-			taken[kind]++;
+			return heard(kind)[taken[kind]++]!;
 		},
 		closed,
 		close: () => void reader.cancel().catch(() => {})

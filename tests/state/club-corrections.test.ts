@@ -84,7 +84,7 @@ describe('a correction from the club', () => {
 		expect(await waiting(db)).toEqual([]);
 	});
 
-	it("is read on a change of the club's live channel, once for a burst, with nothing to save", async () => {
+	it("is read on a change of the club's live channel that may bring one, once for a burst", async () => {
 		FakeEventSource.opened = [];
 		vi.stubGlobal('EventSource', FakeEventSource);
 		const db = freshDb();
@@ -106,8 +106,13 @@ describe('a correction from the club', () => {
 		const entry = { out: a, blocked: false, hands: { [b]: 21 } };
 		club.correct({ eveningId: id, round: 1, entry, by: 'Ruth', at: AT });
 
+		// Other tables' batches and the night's changes read no corrections.
+		FakeEventSource.opened[0]!.change('evenings');
+		FakeEventSource.opened[0]!.change('night');
+		await sync.kick();
+		expect(asked.length - before).toBe(0);
 		// The organiser's write tells every phone, several times in a moment: one read.
-		for (let i = 0; i < 5; i++) FakeEventSource.opened[0]!.change();
+		for (let i = 0; i < 5; i++) FakeEventSource.opened[0]!.change('correction evenings night');
 		await untilState(async () =>
 			expect((await listRounds(db, id))[1]).toMatchObject({ entry, correctedBy: { name: 'Ruth' } })
 		);

@@ -10,8 +10,9 @@ export class FakeEventSource extends EventTarget {
 		super();
 		FakeEventSource.opened.push(this);
 	}
-	change() {
-		this.dispatchEvent(new Event('change'));
+	/** `data`: what changed, as the server says it (none: an older server's time). */
+	change(data?: string) {
+		this.dispatchEvent(new MessageEvent('change', { data: data ?? String(Date.now()) }));
 	}
 	close() {
 		this.closed = true;

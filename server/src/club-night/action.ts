@@ -13,7 +13,7 @@ import {
 	type NightRefusal
 } from '../../../src/lib/club/night-protocol';
 import { MAX_BODY_BYTES } from '../../../src/lib/club/protocol';
-import { CHANGE_CHANNEL } from '../changes';
+import { notifyChange } from '../changes';
 import type { Club } from '../club';
 import type { Db, Queryable } from '../db';
 import type { Env } from '../http/auth';
@@ -126,8 +126,9 @@ export function organiserWrite<S extends v.GenericSchema>(
 				action!.id,
 				JSON.stringify(result)
 			]);
-			// Every wall and phone reads the night again.
-			await tx.query(`SELECT pg_notify($1, '')`, [CHANGE_CHANNEL]);
+			// Every wall and phone reads the night again; a corrected round's table takes it in.
+			if (kind === 'correction') await notifyChange(tx, 'correction', 'evenings', 'night');
+			else await notifyChange(tx, 'night');
 			return result;
 		});
 		return c.json(answer as object);

@@ -17,7 +17,7 @@ import {
 } from '../../../src/lib/club/night-protocol';
 import { COMMA_CSV, csvFormatFor, CSV_BOM } from '../../../src/lib/csv';
 import type { Club } from '../club';
-import { CHANGE_CHANNEL } from '../changes';
+import { notifyChange } from '../changes';
 import type { Db } from '../db';
 import type { Env } from '../http/auth';
 import { readBody, readJsonBody } from '../http/body';
@@ -65,7 +65,7 @@ function claim(db: Db) {
 				 RETURNING gt.club_table_id = $4 AS mine`,
 				[who.clubId, nightOf(Date.now()), game, who.tableId, eveningId, table]
 			);
-			if (found[0]?.mine) await tx.query(`SELECT pg_notify($1, '')`, [CHANGE_CHANNEL]);
+			if (found[0]?.mine) await notifyChange(tx, 'night');
 			return found;
 		});
 		if (!rows[0]) return fail(c, 'not-found');

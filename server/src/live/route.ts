@@ -1,9 +1,11 @@
 // GET /v1/events: the live channel (server-sent events). `change` at once and after every stored
-// change or revoke; `unavailable` while the database is away (then `change` once it is back); a
-// heartbeat between. A revoked key's channel is closed at once.
+// change or revoke, its data the kinds of what changed (a burst told once, its kinds together);
+// `unavailable` while the database is away (then `change` once it is back); a heartbeat between.
+// A revoked key's channel is closed at once.
 
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { CHANGE_KINDS, type ChangeKind } from '../../../src/lib/club/protocol';
 import type { ChangeHub } from '../changes';
 import type { Env } from '../http/auth';
 
@@ -11,17 +13,22 @@ export function liveChannel(hub: ChangeHub, heartbeat: number) {
 	return (c: Context<Env>) =>
 		streamSSE(c, async (stream) => {
 			let wake: (() => void) | null = null;
-			// At once: the client loads the standings (or learns the database is away).
+			// At once: the client reads everything (or learns the database is away).
 			let pending: 'change' | 'unavailable' | null = hub.available ? 'change' : 'unavailable';
+			const kinds = new Set<ChangeKind>(CHANGE_KINDS);
 			let revoked = false;
-			const tell = (event: typeof pending) => () => {
+			const tell = (event: typeof pending) => {
 				pending = event;
 				wake?.();
 			};
 			const unsubscribe = hub.subscribe({
 				keyId: c.get('who').keyId,
-				changed: tell('change'),
-				unavailable: tell('unavailable'),
+				changed: (changed) => {
+					if (pending !== 'change') kinds.clear();
+					for (const kind of changed) kinds.add(kind);
+					tell('change');
+				},
+				unavailable: () => tell('unavailable'),
 				revoked: () => {
 					revoked = true;
 					wake?.();
@@ -32,7 +39,8 @@ export function liveChannel(hub: ChangeHub, heartbeat: number) {
 				if (pending) {
 					const event = pending;
 					pending = null;
-					await stream.writeSSE({ event, data: String(Date.now()) });
+					const data = event === 'change' ? [...kinds].join(' ') : String(Date.now());
+					await stream.writeSSE({ event, data });
 				}
 				let timer: NodeJS.Timeout | undefined;
 				await new Promise<void>((resolve) => {

@@ -98,7 +98,7 @@ WITH k AS (
 	INSERT INTO applied_op (table_id, id, evening_id, revision, applied_at)
 	SELECT table_id, id, evening_id, revision, $2 FROM applied ON CONFLICT DO NOTHING
 ), told AS (
-	SELECT CASE WHEN EXISTS (SELECT 1 FROM e) THEN pg_notify($8, '') END
+	SELECT CASE WHEN EXISTS (SELECT 1 FROM e) THEN pg_notify($8, 'evenings') END
 )
 SELECT key_id, id, 'applied' AS status, NULL::bigint AS revision FROM applied
 UNION ALL

@@ -22,6 +22,23 @@ export const MAX_BATCH_DEPTH = 16;
 /** Rounds in one evening at most (a cyclic schedule played all night stays far below). */
 export const MAX_CLUB_ROUNDS = 1000;
 
+/**
+ * What a `change` of the live channel says changed, in its data (kinds apart by spaces): the
+ * tables' evenings (a batch, a removal, a revoked table), tonight's night (check-in, seats, games,
+ * members, settings), an organiser's correction of a round. Data naming none of them (an older
+ * server sent its time) may mean any.
+ */
+export const CHANGE_KINDS = ['evenings', 'night', 'correction'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/** The kinds a change's data names, or null when it names none (then it may be any). */
+export function changeKinds(data: string): ReadonlySet<ChangeKind> | null {
+	const named = data
+		.split(' ')
+		.filter((w): w is ChangeKind => CHANGE_KINDS.includes(w as ChangeKind));
+	return named.length > 0 ? new Set(named) : null;
+}
+
 /** How the club ranks its players over a night and over the season (chosen with the CLI). */
 export const CLUB_RANKINGS = ['per-round', 'placings'] as const;
 export type ClubRanking = (typeof CLUB_RANKINGS)[number];

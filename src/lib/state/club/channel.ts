@@ -5,13 +5,14 @@
 // of a key it revoked) each listener is told, and the channel is opened again after a wait that
 // doubles up to a minute (a `change` heard sets the wait back).
 import { backoff, eventsUrl, type ClubAddress } from '$lib/club/client';
+import { changeKinds, type ChangeKind } from '$lib/club/protocol';
 
 /** What the channel last said: a `change` heard (`live`) or the club's database away. */
 export type ChannelState = 'connecting' | 'live' | 'unavailable' | 'reconnecting';
 
 export interface ChannelListener {
-	/** The club stored a change (also said once at each connection). */
-	change(): void;
+	/** The club stored a change (also said once at each connection): its kinds, null when not said. */
+	change(kinds: ReadonlySet<ChangeKind> | null): void;
 	/** The club's server has lost its database; `change` again once it is back. */
 	unavailable(): void;
 	/** The connection dropped; `closed`: the browser gave up on it (opened again after a wait). */
@@ -30,10 +31,11 @@ class Channel {
 	open() {
 		const source = new EventSource(this.url);
 		this.#source = source;
-		source.addEventListener('change', () => {
+		source.addEventListener('change', (event) => {
 			this.#failures = 0;
 			this.state = 'live';
-			for (const l of [...this.listeners]) l.change();
+			const kinds = changeKinds(String(event.data ?? ''));
+			for (const l of [...this.listeners]) l.change(kinds);
 		});
 		source.addEventListener('unavailable', () => {
 			this.state = 'unavailable';

@@ -7,6 +7,7 @@ import type { CabooseDb, ClubMembership } from '$lib/db/database';
 import { clubMembership } from '$lib/db/outbox';
 import type { ClubAddress } from '$lib/club/client';
 import type { ReadAnswer } from '$lib/club/night-client';
+import type { ChangeKind } from '$lib/club/protocol';
 import { listenToClub, type ChannelListener } from './channel';
 
 /**
@@ -23,6 +24,8 @@ export interface LiveReader {
 	read: () => Promise<ReadResult>;
 	/** The channel's state, and whether the last read failed (what is shown may be old). */
 	update: (link: ClubLink, stale: boolean) => void;
+	/** Read again only on a change of these kinds (or one that does not say): all when absent. */
+	about?: readonly ChangeKind[];
 }
 
 /** Several reads as one: ok when all answered, refused when the club refused any. */
@@ -64,11 +67,13 @@ export function followClub(club: ClubAddress, reader: LiveReader): () => void {
 		reading = null;
 	};
 
+	const concerns = (kinds: ReadonlySet<ChangeKind> | null) =>
+		!kinds || !reader.about || reader.about.some((kind) => kinds.has(kind));
 	const listener: ChannelListener = {
-		change: () => {
+		change: (kinds) => {
 			link = 'live';
 			tell();
-			void read();
+			if (concerns(kinds)) void read();
 		},
 		unavailable: () => {
 			link = 'unavailable';

@@ -108,7 +108,7 @@ export class ClubSync {
 				? () => undefined
 				: followMembership(this.#db, (club) =>
 						club?.role === 'table' && !club.revoked
-							? { read: () => this.#changed(), update: () => undefined }
+							? { read: () => this.#changed(), update: () => undefined, about: ['correction'] }
 							: null
 					);
 		this.kick();
@@ -123,7 +123,8 @@ export class ClubSync {
 	}
 
 	/**
-	 * A `change` of the club's live channel: the corrections are read before the next batch. A
+	 * A `change` of the club's live channel that may bring a correction (one that says so, or says
+	 * nothing of what changed): the corrections are read before the next batch. A
 	 * burst of changes reads them once: each only raises the flag that one read takes down (and
 	 * waits for nothing, so the burst is over before that read starts); a round of sending under
 	 * way runs once more. Waiting out a failure, the retry reads them.
