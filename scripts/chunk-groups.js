@@ -12,10 +12,15 @@
 //   page preloads by walking imports, and stops at files already met behind an import(). With
 //   the manifest in `framework`, every page preloaded only its screen's first file;
 // - `layout`: the root layout's modules, which every screen loads beside its own;
-// - `screens`: modules that two or more evening screens need and neither cold screen (home,
-//   the read-only view) does: Dexie, the db and the state classes, shared components. "Needs"
-//   counts what a cold screen loads later by import() too (the view's rounds list, its failure
-//   words), unless that import loads Dexie anyway (the view's Keep a copy);
+// - `screens`: modules that two or more screens need, one of them outside the evening, and
+//   neither cold screen (home, the read-only view) does: Dexie, the db and the state classes
+//   that the players', Settings' or the evenings' screens use too. "Needs" counts what a cold
+//   screen loads later by import() too (the view's rounds list, its failure words), unless that
+//   import loads Dexie anyway (the view's Keep a copy);
+// - `evening`: what only the evening's own screens (round, table, standings, …) share: the
+//   evening's state, the score entry. The Players page loads Dexie and its db without them;
+//   an evening screen loads both files (`evening` imports `screens`, never the reverse: what a
+//   `screens` module imports, its screens need too);
 // - everything else stays where Rollup puts it: what home or the view needs (the graph here
 //   counts every module behind a barrel such as `$lib/rules`, Rollup counts only those used,
 //   so only Rollup keeps those two screens to what they use), messages (all behind
@@ -40,6 +45,8 @@ const ROUTE = /\/src\/routes(\/.*)?\/\+(page|layout)(\.svelte|\.ts)$/;
 const COLD = new Set(['', '/view']);
 /** Routes whose modules are never put beside the evening screens'. */
 const APART = /^\/club(\/|$)/;
+/** The evening's own screens, by their route's folder. */
+const EVENING = /^\/evening(\/|$)/;
 
 /**
  * @typedef {{ getModuleIds: () => IterableIterator<string>, getModuleInfo: (id: string) => { importedIds: readonly string[], dynamicallyImportedIds: readonly string[] } | null }} Graph
@@ -89,7 +96,8 @@ export function chunkGroup(/** @type {string} */ id, /** @type {Graph} */ graph)
 	if (FRAMEWORK.test(id) || reach?.start) return 'framework';
 	if (!reach || MESSAGE.test(id)) return undefined;
 	if (reach.layout) return 'layout';
-	return !reach.cold && reach.screens.size >= 2 ? 'screens' : undefined;
+	if (reach.cold || reach.screens.size < 2) return undefined;
+	return [...reach.screens].every((folder) => EVENING.test(folder)) ? 'evening' : 'screens';
 }
 
 /** @type {WeakMap<object, Map<string, Reach>>} */

@@ -30,6 +30,8 @@ const IMPORTS: Record<string, string[]> = {
 	],
 	[`${L}/components/round/RoundsList.svelte`]: [`${L}/components/Domino.svelte`],
 	[`${L}/state/evening.svelte.ts`]: [`${L}/db/client.ts`],
+	[`${R}/players/+page.svelte`]: [`${L}/state/players.svelte.ts`],
+	[`${L}/state/players.svelte.ts`]: [`${L}/db/client.ts`],
 	[`${L}/db/client.ts`]: ['/app/node_modules/dexie/dist/dexie.js'],
 	[`${R}/club/standings/+page.svelte`]: [
 		`${L}/state/club.svelte.ts`,
@@ -89,13 +91,15 @@ describe('chunkGroup: which file a module goes to', () => {
 		expect(group(`${L}/paraglide/messages/home_title.js`)).toBeUndefined();
 	});
 
-	it('puts what two evening screens share in one file: Dexie, the db, the state', () => {
-		for (const id of [
-			`${L}/state/evening.svelte.ts`,
-			`${L}/db/client.ts`,
-			'/app/node_modules/dexie/dist/dexie.js'
-		])
+	it('puts what two screens share in one file: Dexie, the db, the state', () => {
+		for (const id of [`${L}/db/client.ts`, '/app/node_modules/dexie/dist/dexie.js'])
 			expect(group(id), id).toBe('screens');
+	});
+
+	it("puts what only the evening's screens share in a file of their own, which Players does not load", () => {
+		expect(group(`${L}/state/evening.svelte.ts`)).toBe('evening');
+		// One screen's own state stays with it.
+		expect(group(`${L}/state/players.svelte.ts`)).toBeUndefined();
 	});
 
 	it('keeps out of it what a cold screen loads later without Dexie', () => {
