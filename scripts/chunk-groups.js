@@ -12,15 +12,16 @@
 //   page preloads by walking imports, and stops at files already met behind an import(). With
 //   the manifest in `framework`, every page preloaded only its screen's first file;
 // - `layout`: the root layout's modules, which every screen loads beside its own;
-// - `screens`: modules that two or more screens need, one of them outside the evening, and
-//   neither cold screen (home, the read-only view) does: Dexie, the db and the state classes
-//   that the players', Settings' or the evenings' screens use too. "Needs" counts what a cold
+// - `screens …`: modules that two or more screens need, one of them outside the evening, and
+//   neither cold screen (home, the read-only view) does: Dexie, the db and the state classes.
+//   One file per set of screens outside the evening that need them (`screens /players
+//   /players/[id]`: what only the players' screens and the evening's need), so the Players page
+//   does not load the Evenings list's reads nor the club's seats. "Needs" counts what a cold
 //   screen loads later by import() too (the view's rounds list, its failure words), unless that
 //   import loads Dexie anyway (the view's Keep a copy);
 // - `evening`: what only the evening's own screens (round, table, standings, …) share: the
-//   evening's state, the score entry. The Players page loads Dexie and its db without them;
-//   an evening screen loads both files (`evening` imports `screens`, never the reverse: what a
-//   `screens` module imports, its screens need too);
+//   evening's state, the score entry. A file imports only files of a larger set of screens
+//   (what a module imports, its screens need too), so these files import no file back;
 // - everything else stays where Rollup puts it: what home or the view needs (the graph here
 //   counts every module behind a barrel such as `$lib/rules`, Rollup counts only those used,
 //   so only Rollup keeps those two screens to what they use), messages (all behind
@@ -97,7 +98,8 @@ export function chunkGroup(/** @type {string} */ id, /** @type {Graph} */ graph)
 	if (!reach || MESSAGE.test(id)) return undefined;
 	if (reach.layout) return 'layout';
 	if (reach.cold || reach.screens.size < 2) return undefined;
-	return [...reach.screens].every((folder) => EVENING.test(folder)) ? 'evening' : 'screens';
+	const outside = [...reach.screens].filter((folder) => !EVENING.test(folder)).sort();
+	return outside.length === 0 ? 'evening' : `screens ${outside.join(' ')}`;
 }
 
 /** @type {WeakMap<object, Map<string, Reach>>} */

@@ -91,9 +91,9 @@ describe('chunkGroup: which file a module goes to', () => {
 		expect(group(`${L}/paraglide/messages/home_title.js`)).toBeUndefined();
 	});
 
-	it('puts what two screens share in one file: Dexie, the db, the state', () => {
+	it('puts what two screens share in one file per set of screens outside the evening: Dexie, the db, the state', () => {
 		for (const id of [`${L}/db/client.ts`, '/app/node_modules/dexie/dist/dexie.js'])
-			expect(group(id), id).toBe('screens');
+			expect(group(id), id).toBe('screens /players');
 	});
 
 	it("puts what only the evening's screens share in a file of their own, which Players does not load", () => {
@@ -106,8 +106,8 @@ describe('chunkGroup: which file a module goes to', () => {
 		// The view's rounds list (import() after paint) shows dominoes: loading it must not load
 		// the evening screens' file, with Dexie in it.
 		expect(group(`${L}/components/Domino.svelte`)).toBeUndefined();
-		// Keep a copy loads Dexie anyway, so the db stays with the evening screens'.
-		expect(group(`${L}/db/client.ts`)).toBe('screens');
+		// Keep a copy loads Dexie anyway, so the db stays with the screens'.
+		expect(group(`${L}/db/client.ts`)).toBe('screens /players');
 	});
 
 	it('leaves to Rollup what home or the read-only view needs, so they load only what they use', () => {
