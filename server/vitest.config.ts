@@ -14,6 +14,9 @@ export default defineConfig({
 		// Server processes and databases of their own: one file at a time on a small machine.
 		fileParallelism: false,
 		testTimeout: 60_000,
-		hookTimeout: 60_000
+		hookTimeout: 60_000,
+		// expect.poll waits for a state as long as a test may run, not its default second: beside
+		// the browser tests, a turn of the server's statistics took longer (planner-stats failed).
+		expect: { poll: { timeout: 60_000 } }
 	}
 });
