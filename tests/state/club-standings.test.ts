@@ -16,6 +16,7 @@ import {
 } from '$lib/state/club/standings.svelte';
 import { closeAll, freshDb } from '../db/helpers';
 import { untilState } from './wait';
+import { FakeEventSource } from './fake-event-source';
 
 const CLUB: ClubMembership = {
 	server: 'https://club.example',
@@ -26,30 +27,6 @@ const CLUB: ClubMembership = {
 	joinedAt: 1,
 	revoked: false
 };
-
-/** Each EventSource the view opens, in order. */
-class FakeEventSource extends EventTarget {
-	static readonly CLOSED = 2;
-	static opened: FakeEventSource[] = [];
-	readyState = 1;
-	onerror: (() => void) | null = null;
-	closed = false;
-	constructor(readonly url: string) {
-		super();
-		FakeEventSource.opened.push(this);
-	}
-	change() {
-		this.dispatchEvent(new Event('change'));
-	}
-	/** The connection dropped, and the browser gave up on it (or is retrying by itself). */
-	drop(givenUp: boolean) {
-		this.readyState = givenUp ? FakeEventSource.CLOSED : 0;
-		this.onerror?.();
-	}
-	close() {
-		this.closed = true;
-	}
-}
 
 function standings(total: number): Standings {
 	return {

@@ -14,6 +14,11 @@ export class FakeEventSource extends EventTarget {
 	change(data?: string) {
 		this.dispatchEvent(new MessageEvent('change', { data: data ?? String(Date.now()) }));
 	}
+	/** The connection dropped, and the browser gave up on it (or is retrying by itself). */
+	drop(givenUp: boolean) {
+		this.readyState = givenUp ? FakeEventSource.CLOSED : 0;
+		this.onerror?.();
+	}
 	close() {
 		this.closed = true;
 		this.readyState = FakeEventSource.CLOSED;
