@@ -75,7 +75,7 @@ export class ChangeHub {
 		for (const listener of this.listeners) listener.unavailable();
 	}
 
-	changed(kinds: ReadonlySet<ChangeKind> = ANY): void {
+	private changed(kinds: ReadonlySet<ChangeKind>): void {
 		for (const listener of this.listeners) listener.changed(kinds);
 	}
 

@@ -12,7 +12,7 @@ import {
 	IF_MATCH_HEADER,
 	type NightRefusal
 } from '../../../src/lib/club/night-protocol';
-import { MAX_BODY_BYTES } from '../../../src/lib/club/protocol';
+import { MAX_BODY_BYTES, type ChangeKind } from '../../../src/lib/club/protocol';
 import { notifyChange } from '../changes';
 import type { Club } from '../club';
 import type { Db, Queryable } from '../db';
@@ -71,13 +71,15 @@ interface Stored {
  * An organiser's write: `kind` names it in the audit, `schema` reads its body, `work` changes
  * the club and returns the answer (or throws `refused`). The answer is stored with the action,
  * so a retry of the same request (same Idempotency-Key) is answered with it, changing nothing.
+ * `told`: what the live channel says it changed (the night, unless the write says more).
  */
 export function organiserWrite<S extends v.GenericSchema>(
 	db: Db,
 	club: Club,
 	kind: string,
 	schema: S,
-	work: (tx: Queryable, ctx: WriteContext, input: v.InferOutput<S>) => Promise<unknown>
+	work: (tx: Queryable, ctx: WriteContext, input: v.InferOutput<S>) => Promise<unknown>,
+	told: readonly ChangeKind[] = ['night']
 ) {
 	return async (c: Context<Env>) => {
 		const denied = notOrganiser(c);
@@ -126,9 +128,7 @@ export function organiserWrite<S extends v.GenericSchema>(
 				action!.id,
 				JSON.stringify(result)
 			]);
-			// Every wall and phone reads the night again; a corrected round's table takes it in.
-			if (kind === 'correction') await notifyChange(tx, 'correction', 'evenings', 'night');
-			else await notifyChange(tx, 'night');
+			await notifyChange(tx, ...told);
 			return result;
 		});
 		return c.json(answer as object);

@@ -146,7 +146,12 @@ export function nightRoutes(app: Hono<Env>, db: Db, club: Club) {
 	app.post('/v1/night/games', organiserWrite(db, club, 'game', NewGameSchema, newGame));
 	app.post(
 		'/v1/night/corrections',
-		organiserWrite(db, club, 'correction', CorrectionSchema, correctRound)
+		// The corrected table's phone takes it in; the standings and the night change with it.
+		organiserWrite(db, club, 'correction', CorrectionSchema, correctRound, [
+			'correction',
+			'evenings',
+			'night'
+		])
 	);
 	app.get('/v1/night/evenings/:id', eveningView(db, club.id));
 	app.get('/v1/corrections', tableCorrections(db));

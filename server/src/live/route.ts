@@ -24,7 +24,6 @@ export function liveChannel(hub: ChangeHub, heartbeat: number) {
 			const unsubscribe = hub.subscribe({
 				keyId: c.get('who').keyId,
 				changed: (changed) => {
-					if (pending !== 'change') kinds.clear();
 					for (const kind of changed) kinds.add(kind);
 					tell('change');
 				},
@@ -40,6 +39,8 @@ export function liveChannel(hub: ChangeHub, heartbeat: number) {
 					const event = pending;
 					pending = null;
 					const data = event === 'change' ? [...kinds].join(' ') : String(Date.now());
+					// Told: the next change says its own kinds.
+					if (event === 'change') kinds.clear();
 					await stream.writeSSE({ event, data });
 				}
 				let timer: NodeJS.Timeout | undefined;
