@@ -3,6 +3,7 @@ import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import ts from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
+import { MOCKING } from './tests/mocking-files.js';
 
 const SCREENS_NOT_DB =
 	'Screens and components reach the database only through src/lib/state (see ARCHITECTURE.md).';
@@ -99,6 +100,23 @@ export default ts.config(
 								'The club protocol and server are pure: only rules/ and the backup schema and checks (see docs/club.md).'
 						}
 					]
+				}
+			]
+		}
+	},
+	{
+		// A module mocked in a test file that shares its worker's modules stays real if another
+		// file imported it first: such a file is listed in tests/mocking-files.js (its own modules).
+		files: ['tests/**'],
+		ignores: MOCKING,
+		rules: {
+			'no-restricted-syntax': [
+				'error',
+				{
+					selector:
+						"CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+					message:
+						'vi.mock: list this file in tests/mocking-files.js, so it runs with its own modules.'
 				}
 			]
 		}
