@@ -3,6 +3,7 @@
 // migrations are applied once.
 
 import { serve } from '@hono/node-server';
+import { randomUUID } from 'node:crypto';
 import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { listTables } from '../src/club';
 import { tableOfToken } from '../src/keys';
 import { MIGRATIONS_DIR, migrate } from '../src/migrate';
 import { newToken, tokenHash } from '../src/tokens';
+import type { Members, Night } from '../../src/lib/club/night-protocol';
 import { MAX_BODY_BYTES } from '../../src/lib/club/protocol';
 import {
 	APP_ORIGIN,
@@ -50,7 +52,7 @@ describe('the live channel', () => {
 		const table = await t.invite('Table 1');
 		const channel = await openChannel(`${url}/v1/events`, { Authorization: `Bearer ${viewer}` });
 		// At once: "read everything now".
-		expect(await channel.next()).toBe('evenings night correction');
+		expect(await channel.next()).toBe('evenings night club correction');
 		for (const op of playedThrough(evening(['Ann', 'Bo'], 3))) {
 			const heard = channel.next();
 			expect((await push(url, table, [op])).body.applied).toHaveLength(1);
@@ -66,6 +68,55 @@ describe('the live channel', () => {
 		const heard = channel.next();
 		await notifyChange(t.db, 'correction', 'evenings', 'night');
 		expect((await heard).split(' ').sort()).toEqual(['correction', 'evenings', 'night']);
+		channel.close();
+	});
+
+	it("says what each of the club's writes changed, so a screen reads only what it shows", async () => {
+		const organiser = await t.invite('Ruth', 'organiser');
+		const phone = await t.invite('Table 1');
+		const viewer = await t.invite('Bar TV', 'viewer');
+		const channel = await openChannel(`${url}/v1/events`, { Authorization: `Bearer ${viewer}` });
+		await channel.next();
+		/** Sends a write (with the night's revision) and answers the kinds the channel then says. */
+		const told = async (token: string, method: string, path: string, body: unknown) => {
+			const { revision } = (await call<Night>(url, '/v1/night', organiser)).body;
+			const heard = channel.next();
+			const headers = { 'Idempotency-Key': randomUUID(), 'If-Match': `"${revision}"` };
+			expect((await call(url, path, token, { method, headers, body })).status, path).toBe(200);
+			return (await heard).split(' ').sort().join(' ');
+		};
+		// The club's members and settings: the club, and the night (its revision, tonight's names).
+		const club = 'club night';
+		for (const name of ['Anna', 'Bo', 'Cy', 'Di', 'Anna B'])
+			expect(await told(organiser, 'POST', '/v1/members', { name })).toBe(club);
+		const roster = (await call<Members>(url, '/v1/members', organiser)).body.members;
+		const id = (name: string) => roster.find((m) => m.name === name)!.id;
+		const here = ['Anna', 'Bo', 'Cy', 'Di'].map(id);
+		expect(await told(organiser, 'PATCH', `/v1/members/${id('Bo')}`, { name: 'Bob' })).toBe(club);
+		const merge = { gone: id('Anna B') };
+		expect(await told(organiser, 'POST', `/v1/members/${id('Anna')}/merge`, merge)).toBe(club);
+		const split = { spelling: 'Anna B' };
+		expect(await told(organiser, 'POST', '/v1/members/split', split)).toBe(club);
+		const settings = {
+			tableSizes: { min: 4, max: 6 },
+			houseRules: null,
+			seasonRule: { ranking: 'per-round', missed: { kind: 'own-average' }, ties: 'shared' },
+			divisions: ['Juniors']
+		};
+		expect(await told(organiser, 'PUT', '/v1/club/settings', settings)).toBe(club);
+		// Tonight's own changes (who is here, a deal, a table's claim): the night alone.
+		const checkIn = { here, guests: [] };
+		expect(await told(organiser, 'PUT', '/v1/night/check-in', checkIn)).toBe('night');
+		expect(await told(organiser, 'POST', '/v1/night/games', { rule: { kind: 'deal' } })).toBe(
+			'night'
+		);
+		const ev = evening(['Anna', 'Bob', 'Cy', 'Di'], 1);
+		const claim = { eveningId: ev.evening.id };
+		expect(await told(phone, 'PUT', '/v1/night/games/1/tables/1/evening', claim)).toBe('night');
+		// A table's batch: its evenings alone.
+		const heard = channel.next();
+		expect((await push(url, phone, playedThrough(ev))).body.applied).toHaveLength(2);
+		expect(await heard).toBe('evenings');
 		channel.close();
 	});
 

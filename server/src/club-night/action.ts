@@ -46,6 +46,12 @@ export function refused(problems: NightRefusal[]): ClubFailure {
 /** The night's revision as an entity tag, on every answer that shows the night. */
 export const revisionTag = (revision: number) => `"${revision}"`;
 
+/**
+ * What a write to the club's members or settings tells the live channel: the club, and the night
+ * (its revision, and tonight's names and standings, which the members and the rule make).
+ */
+export const CLUB_CHANGE: readonly ChangeKind[] = ['club', 'night'];
+
 /** 403 organiser-only unless the key is an organiser's; null to go on. */
 export function notOrganiser(c: Context<Env>): Response | null {
 	return c.get('who').role === 'organiser' ? null : fail(c, 'organiser-only');

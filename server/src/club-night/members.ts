@@ -26,7 +26,14 @@ import type { Db, Queryable } from '../db';
 import type { Env } from '../http/auth';
 import { ClubFailure } from '../http/errors';
 import { nightOf } from '../night';
-import { notOrganiser, organiserWrite, refused, revisionTag, type WriteContext } from './action';
+import {
+	CLUB_CHANGE,
+	notOrganiser,
+	organiserWrite,
+	refused,
+	revisionTag,
+	type WriteContext
+} from './action';
 import {
 	readNight,
 	readRoster,
@@ -93,8 +100,8 @@ function rosterWrite<S extends v.GenericSchema>(
 	schema: S,
 	change: (c: Context<Env>, input: v.InferOutput<S>) => Change
 ) {
-	return (c: Context<Env>) =>
-		organiserWrite(db, club, kind, schema, async (tx, ctx, input) => {
+	const work =
+		(c: Context<Env>) => async (tx: Queryable, ctx: WriteContext, input: v.InferOutput<S>) => {
 			const roster = await readRoster(tx, club.id);
 			const { next, merged, division } = await change(c, input)(tx, ctx, roster);
 			await saveRoster(tx, club.id, next, ctx.now, merged);
@@ -107,7 +114,8 @@ function rosterWrite<S extends v.GenericSchema>(
 				await saveCheckIn(tx, ctx.night);
 			}
 			return membersView(tx, club.id, ctx.night.revision);
-		})(c);
+		};
+	return (c: Context<Env>) => organiserWrite(db, club, kind, schema, work(c), CLUB_CHANGE)(c);
 }
 
 export function memberRoutes(app: Hono<Env>, db: Db, club: Club) {

@@ -12,19 +12,26 @@ import {
 	MAX_ACTIONS,
 	NewGameSchema,
 	type Actions,
+	type ClubSettings,
 	type Night,
 	type Season
 } from '../../../src/lib/club/night-protocol';
 import { COMMA_CSV, csvFormatFor, CSV_BOM } from '../../../src/lib/csv';
 import type { Club } from '../club';
 import { notifyChange } from '../changes';
-import type { Db } from '../db';
+import type { Db, Queryable } from '../db';
 import type { Env } from '../http/auth';
 import { readBody, readJsonBody } from '../http/body';
 import { ClubFailure, fail } from '../http/errors';
 import { heardFrom } from '../keys';
 import { nightOf } from '../night';
-import { notOrganiser, organiserWrite, revisionTag } from './action';
+import {
+	CLUB_CHANGE,
+	notOrganiser,
+	organiserWrite,
+	revisionTag,
+	type WriteContext
+} from './action';
 import { standingsCsv } from './csv';
 import { CSV_WORDS, csvLanguage } from './csv-words';
 import { correctRound, eveningView, tableCorrections } from './corrections';
@@ -114,6 +121,12 @@ function actions(db: Db, club: Club) {
 	};
 }
 
+/** PUT /v1/club/settings: stored, and answered with the night's revision it moved. */
+async function putSettings(tx: Queryable, ctx: WriteContext, input: ClubSettings) {
+	await writeSettings(tx, ctx.club.id, input);
+	return { revision: ctx.night.revision, settings: input };
+}
+
 export function nightRoutes(app: Hono<Env>, db: Db, club: Club) {
 	app.get('/v1/night', async (c) => {
 		const night = await nightView(
@@ -157,9 +170,6 @@ export function nightRoutes(app: Hono<Env>, db: Db, club: Club) {
 	app.get('/v1/corrections', tableCorrections(db));
 	app.put(
 		'/v1/club/settings',
-		organiserWrite(db, club, 'settings', ClubSettingsSchema, async (tx, ctx, input) => {
-			await writeSettings(tx, club.id, input);
-			return { revision: ctx.night.revision, settings: input };
-		})
+		organiserWrite(db, club, 'settings', ClubSettingsSchema, putSettings, CLUB_CHANGE)
 	);
 }

@@ -24,11 +24,13 @@ export const MAX_CLUB_ROUNDS = 1000;
 
 /**
  * What a `change` of the live channel says changed, in its data (kinds apart by spaces): the
- * tables' evenings (a batch, a removal, a revoked table), tonight's night (check-in, seats, games,
- * members, settings), an organiser's correction of a round. Data naming none of them (an older
- * server sent its time) may mean any.
+ * tables' evenings (a batch, a removal, a revoked table); tonight's night (check-in, seats, games,
+ * a table's claim, and the night's revision, which every organiser's write moves); the club's
+ * members or settings (names, spellings, divisions, the season's rule: told with `night`); an
+ * organiser's correction of a round (told with `evenings night`). Data naming none of them (an
+ * older server sent its time) may mean any.
  */
-export const CHANGE_KINDS = ['evenings', 'night', 'correction'] as const;
+export const CHANGE_KINDS = ['evenings', 'night', 'club', 'correction'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /** The kinds a change's data names, or null when it names none (then it may be any). */
