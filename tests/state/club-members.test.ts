@@ -6,7 +6,7 @@
 // shown is always the club's.
 import 'fake-indexeddb/auto';
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { joinClub } from '$lib/db/club';
 import {
 	addMember,
@@ -62,6 +62,8 @@ function fakeMembersClub(names: string[], divisions: string[] = []) {
 			body: unknown;
 		}[],
 		down: false,
+		/** How many times the roster was read. */
+		reads: 0,
 		/** The next roster read answers the roster as it is now, once `release` is called. */
 		holdNext: false,
 		release: () => {},
@@ -153,6 +155,7 @@ function fakeMembersClub(names: string[], divisions: string[] = []) {
 		const method = init.method ?? 'GET';
 		if (method !== 'GET') return write(method, path, init);
 		if (path === '/v1/members') {
+			state.reads++;
 			const now = view();
 			if (state.holdNext) {
 				state.holdNext = false;
@@ -319,6 +322,23 @@ describe('ClubMembers', () => {
 		club.state.release();
 		expect(await members.add('Cy')).toEqual({ ok: true });
 		stop();
+	});
+
+	it("reads the roster on the night's and the club's changes, not on a table's batch", async () => {
+		const { members, club, stop } = await organiserMembers();
+		onTestFinished(stop);
+		await untilState(() => expect(QuietEventSource.opened).toHaveLength(1));
+		await untilState(() => expect(members.members?.revision).toBe(1));
+		const source = QuietEventSource.opened[0]!;
+		const tell = (data: string) => source.dispatchEvent(new MessageEvent('change', { data }));
+		const reads = club.state.reads;
+		// A table sent rounds; another organiser's phone checked someone in: the revision this
+		// screen's next write sends.
+		club.state.revision = 5;
+		tell('evenings');
+		tell('night');
+		await untilState(() => expect(members.members?.revision).toBe(5));
+		expect(club.state.reads).toBe(reads + 1);
 	});
 
 	it('asks nothing of a key that is not the organiser’s', async () => {

@@ -5,7 +5,7 @@
 // moves, a refusal, a stale revision and a lost server are typed outcomes, and nothing shows as
 // done before the club stored it. The browser's EventSource is a fake here.
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { joinClub } from '$lib/db/club';
 import { ClubNight, hereCount } from '$lib/state/club/night.svelte';
 import { ClubWall, standingsLines, wallSections } from '$lib/state/club/wall.svelte';
@@ -35,6 +35,26 @@ async function organiserNight(club = fakeNightClub(NAMES)) {
 	await untilState(() => expect(night.night).not.toBeNull());
 	await untilState(() => expect(night.members?.members).toHaveLength(NAMES.length));
 	return { night, club, stop };
+}
+
+/** A viewer's wall following `club`. */
+async function viewerWall(club: ReturnType<typeof fakeNightClub>) {
+	const db = freshDb();
+	await joinClub(db, { ...ORGANISER, role: 'viewer' });
+	const wall = new ClubWall(db, club.fetch);
+	return { wall, stop: wall.watch() };
+}
+
+/** Tells the live channel that `data` changed: the reads it asks for, once `shown` passes. */
+async function readsOn(
+	club: ReturnType<typeof fakeNightClub>,
+	data: string | undefined,
+	shown: () => void
+) {
+	const from = club.state.reads.length;
+	FakeEventSource.opened[0]!.change(data);
+	await untilState(shown);
+	return club.state.reads.slice(from).sort();
 }
 
 describe('ClubNight', () => {
@@ -125,6 +145,33 @@ describe('ClubNight', () => {
 		stop();
 	});
 
+	it("reads tonight on a table's batch or the night's change, the members only on the club's", async () => {
+		const { night, club, stop } = await organiserNight();
+		onTestFinished(stop);
+		await untilState(() => expect(FakeEventSource.opened).toHaveLength(1));
+		for (const m of club.members.slice(0, 4)) await night.tick(m.id, true);
+		const before = club.state.reads.length;
+		expect(await night.deal()).toEqual({ ok: true });
+		// A check-in or a deal changes tonight, not the members.
+		expect(club.state.reads.slice(before)).toEqual(['/v1/night']);
+		// A table's batch: its round (its leader, tonight's standings) is on the night.
+		club.state.games[0]!.tables[0]!.progress.round = 2;
+		const round = () => expect(night.game?.tables[0]?.progress.round).toBe(2);
+		expect(await readsOn(club, 'evenings', round)).toEqual(['/v1/night']);
+		// A table's claim, a check-in from another phone: the night.
+		club.state.revision = 9;
+		const revision = () => expect(night.night?.revision).toBe(9);
+		expect(await readsOn(club, 'night', revision)).toEqual(['/v1/night']);
+		// A member added: the club, and the night.
+		club.members.push({ id: 'm12', name: 'Lu', division: null, aliases: [] });
+		const lu = () => expect(night.members?.members.map((m) => m.name)).toContain('Lu');
+		expect(await readsOn(club, 'club night', lu)).toEqual(['/v1/members', '/v1/night']);
+		// An older server does not say: anything may have changed.
+		club.members.push({ id: 'm13', name: 'Max', division: null, aliases: [] });
+		const max = () => expect(night.members?.members.map((m) => m.name)).toContain('Max');
+		expect(await readsOn(club, undefined, max)).toEqual(['/v1/members', '/v1/night']);
+	});
+
 	it('asks nothing of a key that is not the organiser’s', async () => {
 		const club = fakeNightClub(NAMES);
 		const db = freshDb();
@@ -155,10 +202,7 @@ describe('the wall', () => {
 	it('shows the seats, tonight and the season, and pages through them by itself', async () => {
 		const club = fakeNightClub(NAMES);
 		club.state.seasonRows = Array.from({ length: 40 }, (_, i) => seasonRow(`P${i + 1}`, i + 1));
-		const db = freshDb();
-		await joinClub(db, { ...ORGANISER, role: 'viewer' });
-		const wall = new ClubWall(db, club.fetch);
-		const stop = wall.watch();
+		const { wall, stop } = await viewerWall(club);
 		await untilState(() => expect(wall.season?.divisions[0]?.rows).toHaveLength(40));
 		expect(wall.sections.map((s) => s.kind)).toEqual(['season']);
 
@@ -180,6 +224,23 @@ describe('the wall', () => {
 		pages.measure(2000, 34);
 		expect([pages.count, pages.page]).toEqual([1, 0]);
 		stop();
+	});
+
+	it('reads tonight on a change of the night, the season on a change of the club, both on a batch', async () => {
+		const club = fakeNightClub(NAMES);
+		const { wall, stop } = await viewerWall(club);
+		onTestFinished(stop);
+		await untilState(() => expect(FakeEventSource.opened).toHaveLength(1));
+		await untilState(() => expect(wall.season).not.toBeNull());
+		club.state.revision = 2;
+		const tonight = () => expect(wall.night?.revision).toBe(2);
+		expect(await readsOn(club, 'night', tonight)).toEqual(['/v1/night']);
+		club.state.seasonRows = [seasonRow('Anna', 1)];
+		const anna = () => expect(wall.season?.divisions[0]?.rows[0]?.name).toBe('Anna');
+		expect(await readsOn(club, 'club night', anna)).toEqual(['/v1/night', '/v1/season']);
+		club.state.seasonRows = [seasonRow('Bo', 1)];
+		const bo = () => expect(wall.season?.divisions[0]?.rows[0]?.name).toBe('Bo');
+		expect(await readsOn(club, 'evenings', bo)).toEqual(['/v1/night', '/v1/season']);
 	});
 
 	it('heads each division only when a division has players', () => {

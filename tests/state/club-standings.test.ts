@@ -3,7 +3,7 @@
 // possibly out of date; a channel that closes is opened again after a wait; a token the club
 // refuses stops it all. The browser's EventSource is a fake here.
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ClubMembership } from '$lib/db/database';
 import { joinClub } from '$lib/db/club';
 import { clubMembership } from '$lib/db/outbox';
@@ -128,6 +128,28 @@ describe('ClubStandingsView', () => {
 		expect(view.stale).toBe(false);
 		stop();
 		expect(source!.closed).toBe(true);
+	});
+
+	it("reads on a change of the evenings or of the club's members, not on the night's alone", async () => {
+		const club = fakeClub();
+		club.state.total = 5;
+		const { view, stop } = await watching(club);
+		onTestFinished(stop);
+		await untilState(() => expect(view.standings?.tonight[0]?.total).toBe(5));
+		await untilState(() => expect(FakeEventSource.opened).toHaveLength(1));
+		const source = FakeEventSource.opened[0]!;
+		const reads = club.state.reads;
+		// A check-in, a deal, a table's claim: the night alone, which the standings do not show.
+		club.state.total = 12;
+		source.change('night');
+		source.change('evenings');
+		await untilState(() => expect(view.standings?.tonight[0]?.total).toBe(12));
+		expect(club.state.reads).toBe(reads + 1);
+		// A member renamed: the club (one player under each spelling).
+		club.state.total = 13;
+		source.change('club night');
+		await untilState(() => expect(view.standings?.tonight[0]?.total).toBe(13));
+		expect(club.state.reads).toBe(reads + 2);
 	});
 
 	it('keeps the last standings, marked out of date, while the server is away', async () => {

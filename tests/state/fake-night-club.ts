@@ -71,6 +71,8 @@ export function fakeNightClub(memberNames: string[]) {
 		/** The next write is answered with this status and body instead. */
 		answer: null as { status: number; body: unknown } | null,
 		down: false,
+		/** Each read's path, in the order asked. */
+		reads: [] as string[],
 		seasonRows: [] as ReturnType<typeof seasonRow>[]
 	};
 	const roster = () => ({ members: members.map((m) => ({ id: m.id, name: m.name })), aliases: [] });
@@ -207,6 +209,7 @@ export function fakeNightClub(memberNames: string[]) {
 		const path = String(url).slice(ORGANISER.server.length);
 		const method = init.method ?? 'GET';
 		if (method !== 'GET') return write(method, path, init);
+		state.reads.push(path);
 		if (path === '/v1/night') return Response.json(night());
 		if (path === '/v1/season') return Response.json(season());
 		if (path === '/v1/members') return Response.json({ revision: 1, members });

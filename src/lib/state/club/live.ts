@@ -1,8 +1,9 @@
 // Reading something of the club now and again on each `change` of its live channel (server-sent
 // events, GET /v1/events, one connection shared by all that follow the club: channel.ts), for the
 // club's screens, the seats card and the sync loop. Reads never overlap: a change during a read
-// reads once more after it. When the browser gives up on the channel (the server was away, or
-// closed the channel of a key it revoked), the club is read: a refused key stops this follower.
+// reads once more after it (told every kind heard meanwhile). When the browser gives up on the
+// channel (the server was away, or closed the channel of a key it revoked), the club is read: a
+// refused key stops this follower.
 import type { CabooseDb, ClubMembership } from '$lib/db/database';
 import { clubMembership } from '$lib/db/outbox';
 import type { ClubAddress } from '$lib/club/client';
@@ -19,9 +20,25 @@ export type ClubLink = 'connecting' | 'live' | 'unavailable' | 'reconnecting' | 
 /** What one read found: stored by the caller, or why there is nothing new. */
 export type ReadResult = 'ok' | 'refused' | 'unreachable';
 
+/** What changed, as the live channel said it; null: it may be anything (the first read, say). */
+export type Changed = ReadonlySet<ChangeKind> | null;
+
+/** Whether a change of `changed` may be one of `kinds` (a change that does not say may be any). */
+export function mayBe(changed: Changed, ...kinds: ChangeKind[]): boolean {
+	return !changed || kinds.some((kind) => changed.has(kind));
+}
+
+/** Two changes as one: every kind of both (either may be anything: so may both). */
+function both(a: Changed, b: Changed): Changed {
+	return a && b ? new Set([...a, ...b]) : null;
+}
+
 export interface LiveReader {
-	/** Reads and stores; its answer says whether the club still accepts the token. */
-	read: () => Promise<ReadResult>;
+	/**
+	 * Reads and stores what may have `changed` (a reader may leave the rest as it is); its answer
+	 * says whether the club still accepts the token.
+	 */
+	read: (changed: Changed) => Promise<ReadResult>;
 	/** The channel's state, and whether the last read failed (what is shown may be old). */
 	update: (link: ClubLink, stale: boolean) => void;
 	/** Read again only on a change of these kinds (or one that does not say): all when absent. */
@@ -38,22 +55,22 @@ export function readResult(...answers: ReadAnswer<unknown>[]): ReadResult {
 export function followClub(club: ClubAddress, reader: LiveReader): () => void {
 	let stopped = false;
 	let reading: Promise<void> | null = null;
-	let again = false;
+	/** What changed since the read under way began (undefined: nothing). */
+	let asked: Changed | undefined;
 	let link: ClubLink = 'connecting';
 	let stale = false;
 	const tell = () => {
 		if (!stopped) reader.update(link, stale);
 	};
 
-	const read = async (): Promise<void> => {
-		if (reading) {
-			again = true;
-			return reading;
-		}
+	const read = async (changed: Changed): Promise<void> => {
+		asked = asked === undefined ? changed : both(asked, changed);
+		if (reading) return reading;
 		reading = (async () => {
-			do {
-				again = false;
-				const result = await reader.read();
+			while (asked !== undefined && !stopped && link !== 'refused') {
+				const now = asked;
+				asked = undefined;
+				const result = await reader.read(now);
 				if (stopped) return;
 				if (result === 'refused') {
 					link = 'refused';
@@ -61,19 +78,17 @@ export function followClub(club: ClubAddress, reader: LiveReader): () => void {
 				}
 				stale = result === 'unreachable';
 				tell();
-			} while (again && !stopped && link !== 'refused');
+			}
 		})();
 		await reading;
 		reading = null;
 	};
 
-	const concerns = (kinds: ReadonlySet<ChangeKind> | null) =>
-		!kinds || !reader.about || reader.about.some((kind) => kinds.has(kind));
 	const listener: ChannelListener = {
 		change: (kinds) => {
 			link = 'live';
 			tell();
-			if (concerns(kinds)) void read();
+			if (!reader.about || mayBe(kinds, ...reader.about)) void read(kinds);
 		},
 		unavailable: () => {
 			link = 'unavailable';
@@ -83,12 +98,12 @@ export function followClub(club: ClubAddress, reader: LiveReader): () => void {
 			link = 'reconnecting';
 			tell();
 			// A refused token closes the channel at once: find out why.
-			if (closed) void read();
+			if (closed) void read(null);
 		}
 	};
 	let channel: { stop: () => void } | null = null;
 	// The first read before listening: a refused key opens no channel.
-	void read().then(() => {
+	void read(null).then(() => {
 		if (stopped || link === 'refused') return;
 		const joined = listenToClub(club, listener);
 		channel = joined;
@@ -96,7 +111,7 @@ export function followClub(club: ClubAddress, reader: LiveReader): () => void {
 		if (joined.state !== 'connecting') {
 			link = joined.state;
 			tell();
-			void read();
+			void read(null);
 		}
 	});
 	return () => {

@@ -1,9 +1,9 @@
 // The organiser's members screen (routes/club/members): the club's roster as its server holds it
 // (GET /v1/members, the divisions from GET /v1/club/settings), read again on each change of the
-// live channel, and the organiser's changes to it: add, rename, a division, two spellings of one
-// person merged, a wrong merge split. The pure module refuses what it can before anything is
-// sent (the same words the club's refusal would get); each change answers a typed outcome, and
-// nothing shows as done before the club stored it.
+// live channel but a table's batch (which changes neither), and the organiser's changes to it:
+// add, rename, a division, two spellings of one person merged, a wrong merge split. The pure
+// module refuses what it can before anything is sent (the same words the club's refusal would
+// get); each change answers a typed outcome, and nothing shows as done before the club stored it.
 import type { CabooseDb, ClubMembership } from '$lib/db/database';
 import type { Fetch } from '$lib/club/client';
 import {
@@ -46,6 +46,9 @@ export class ClubMembers extends OrganiserScreen {
 		super(db, fetchFn, key);
 		this.#key = key;
 	}
+
+	/** The club's members and settings, and the night's revision that every write sends. */
+	protected override readonly about = ['club', 'night'] as const;
 
 	/** A member's name from their id (a member merged away meanwhile: the id as is). */
 	nameOf = (id: string): string => this.members?.members.find((m) => m.id === id)?.name ?? id;

@@ -1,9 +1,10 @@
 // The organiser's club night (routes/club/night): tonight as the club's server holds it (GET
-// /v1/night, the members from GET /v1/members), read again on each change of the live channel,
-// and the organiser's actions: who is here (the whole list, PUT /v1/night/check-in), a deal and
-// the next game (POST /v1/night/games). Each action answers a typed outcome; nothing is shown as
-// done before the club stored it. Every write carries the night's revision the screen showed, so
-// a second organiser's phone never undoes this one's unseen (409 stale: read again, decide again).
+// /v1/night, the members from GET /v1/members), each read again on a change of the live channel
+// that may change it, and the organiser's actions: who is here (the whole list, PUT
+// /v1/night/check-in), a deal and the next game (POST /v1/night/games). Each action answers a
+// typed outcome; nothing is shown as done before the club stored it. Every write carries the
+// night's revision the screen showed, so a second organiser's phone never undoes this one's
+// unseen (409 stale: read again, decide again).
 import type { ClubMembership } from '$lib/db/database';
 import {
 	checkInWrite,
@@ -14,8 +15,11 @@ import {
 } from '$lib/club/night-client';
 import type { Members, MoveRule, Night, NightRefusal } from '$lib/club/night-protocol';
 import { tableSizes, tonightsPlayers, type Roster } from '$lib/club/night';
-import { readResult, type ReadResult } from './live';
-import { OrganiserScreen, type MakeWrite } from './organiser-writes.svelte';
+import { mayBe, readResult, type Changed, type ReadResult } from './live';
+import { OrganiserScreen, ReadTurns, type MakeWrite } from './organiser-writes.svelte';
+
+/** What a check-in or a game changes: tonight, not the club's members. */
+const TONIGHT: Changed = new Set(['night']);
 
 /** What an organiser's action came to (WriteAnswer; a refusal may be found before sending). */
 export type NightOutcome = WriteAnswer;
@@ -54,18 +58,23 @@ export class ClubNight extends OrganiserScreen {
 	);
 	/** The game being played (the last dealt), or null before the first deal. */
 	readonly game = $derived(this.night?.games.at(-1) ?? null);
+	protected override readonly about = ['evenings', 'night', 'club'] as const;
+	readonly #memberTurns = new ReadTurns();
 
-	protected async read(club: ClubMembership): Promise<ReadResult> {
-		const keep = this.turn();
+	/**
+	 * Tonight (each table's round, leader and last heard, tonight's standings, the revision every
+	 * write sends) changes with the tables' evenings and the night; the members only with the club.
+	 */
+	protected async read(club: ClubMembership, changed: Changed): Promise<ReadResult> {
+		const keepNight = mayBe(changed, 'evenings', 'night') ? this.turn() : null;
+		const keepMembers = mayBe(changed, 'club') ? this.#memberTurns.take() : null;
 		const [night, members] = await Promise.all([
-			fetchNight(this.fetch, club),
-			fetchMembers(this.fetch, club)
+			keepNight && fetchNight(this.fetch, club),
+			keepMembers && fetchMembers(this.fetch, club)
 		]);
-		if (keep(night.ok || members.ok)) {
-			if (night.ok) this.night = night.value;
-			if (members.ok) this.members = members.value;
-		}
-		return readResult(night, members);
+		if (night && keepNight?.(night.ok) && night.ok) this.night = night.value;
+		if (members && keepMembers?.(members.ok) && members.ok) this.members = members.value;
+		return readResult(...[night, members].filter((answer) => answer !== null));
 	}
 
 	/** Ticks (or unticks) a member as here tonight. */
@@ -119,7 +128,7 @@ export class ClubNight extends OrganiserScreen {
 			this.club,
 			() => this.night?.revision ?? null,
 			make,
-			(club) => this.read(club)
+			(club, stored) => this.read(club, stored ? TONIGHT : null)
 		);
 	}
 }

@@ -25,13 +25,14 @@ export class OrganiserWrites {
 
 	/**
 	 * Sends `make`'s write once the one before it answered, with the revision `shown` gives then
-	 * (null: nothing read yet, so nothing is sent), and reads again after a stored or stale one.
+	 * (null: nothing read yet, so nothing is sent), and reads again after a stored one (`stored`:
+	 * what it changed is new) or a stale one (another write came first: anything may be new).
 	 */
 	async send(
 		club: ClubMembership | null | undefined,
 		shown: () => number | null,
 		make: MakeWrite,
-		reread: (club: ClubMembership) => Promise<unknown>
+		reread: (club: ClubMembership, stored: boolean) => Promise<unknown>
 	): Promise<WriteAnswer> {
 		while (this.#sending) await this.#sending.catch(() => {});
 		const revision = shown();
@@ -39,7 +40,7 @@ export class OrganiserWrites {
 		this.busy = true;
 		this.#sending = (async () => {
 			const answer = await write(this.#fetch, club, make(revision, this.#key()));
-			if (answer.ok || answer.reason === 'stale') await reread(club);
+			if (answer.ok || answer.reason === 'stale') await reread(club, answer.ok);
 			return answer;
 		})();
 		try {
@@ -51,11 +52,30 @@ export class OrganiserWrites {
 	}
 }
 
+/**
+ * The turns of one thing's reads, taken when each starts: whether its answer may be kept once it
+ * comes (`answered`: it brought something). A read after a write and one the live channel asked
+ * for may overlap; an answer that comes after a later read's was kept is older than what is
+ * shown, and would send the next write with an old revision (409 stale).
+ */
+export class ReadTurns {
+	#started = 0;
+	#kept = 0;
+
+	take(): (answered: boolean) => boolean {
+		const mine = ++this.#started;
+		return (answered) => {
+			if (mine < this.#kept) return false;
+			if (answered) this.#kept = mine;
+			return true;
+		};
+	}
+}
+
 /** An organiser's screen: it reads only with an organiser's key, and writes one at a time. */
 export abstract class OrganiserScreen extends ClubReading {
 	protected readonly writes: OrganiserWrites;
-	#started = 0;
-	#kept = 0;
+	readonly #turns = new ReadTurns();
 
 	constructor(
 		db: CabooseDb = appDb,
@@ -75,18 +95,8 @@ export abstract class OrganiserScreen extends ClubReading {
 		return club.role === 'organiser';
 	}
 
-	/**
-	 * A read's turn, taken when it starts: whether its answer may be kept once it comes
-	 * (`answered`: it brought something). A read after a write and one the live channel asked for
-	 * may overlap; an answer that comes after a later read's was kept is older than what is shown,
-	 * and would send the next write with an old revision (409 stale).
-	 */
+	/** A read's turn (ReadTurns), taken when it starts. */
 	protected turn(): (answered: boolean) => boolean {
-		const mine = ++this.#started;
-		return (answered) => {
-			if (mine < this.#kept) return false;
-			if (answered) this.#kept = mine;
-			return true;
-		};
+		return this.#turns.take();
 	}
 }

@@ -1,7 +1,8 @@
 // The club standings screen: what the club's server computes (GET /v1/standings), read again
-// each time its live channel says something changed (live.ts follows it). A refused key is asked
-// why (GET /v1/me: its access ended) and says so. The last standings read are kept on the phone
-// (db/club.ts), so a phone without signal shows them, with the time they were read.
+// each time its live channel says the evenings or the club changed (live.ts follows it). A
+// refused key is asked why (GET /v1/me: its access ended) and says so. The last standings read
+// are kept on the phone (db/club.ts), so a phone without signal shows them, with the time they
+// were read.
 import type { CabooseDb, ClubMembership } from '$lib/db/database';
 import { keepClubStandings, keptClubStandings } from '$lib/db/club';
 import { askWhoAmI, fetchPlayerNights, fetchStandings, type Fetch } from '$lib/club/client';
@@ -71,6 +72,12 @@ export class ClubStandingsView extends ClubReading {
 		this.standings = standings;
 		this.readAt = readAt;
 	}
+
+	/**
+	 * The tables' evenings (and a table revoked), and the club's members (one player under each
+	 * spelling): not tonight's check-in, seats or games, which the standings do not show.
+	 */
+	protected override readonly about = ['evenings', 'club'] as const;
 
 	/** Every role reads the standings. */
 	protected reads(): boolean {

@@ -1,7 +1,8 @@
 // The wall (routes/club/wall) and the printed sheet: tonight (GET /v1/night: the seats of the
 // game being played, each table's progress, tonight's standings) and the season (GET /v1/season:
-// the standings by the club's stated rule, one a division), read again on each change of the
-// club's live channel. For every key: a viewer's wall, the organiser's, a table's.
+// the standings by the club's stated rule, one a division), each read again on a change of the
+// club's live channel that may change it. For every key: a viewer's wall, the organiser's, a
+// table's.
 import type { ClubMembership } from '$lib/db/database';
 import { clubMembership } from '$lib/db/outbox';
 import { fetchNight, fetchSeason } from '$lib/club/night-client';
@@ -14,7 +15,7 @@ import type {
 	SeasonStandingsRow,
 	SeatPlayer
 } from '$lib/club/night-protocol';
-import { readResult, type ReadResult } from './live';
+import { mayBe, readResult, type Changed, type ReadResult } from './live';
 import { ClubReading } from './reading.svelte';
 
 type Division = Season['divisions'][number];
@@ -75,20 +76,24 @@ export class ClubWall extends ClubReading {
 	async load(): Promise<boolean> {
 		const club = await clubMembership(this.db).catch(() => null);
 		this.club = club;
-		return club !== null && (await this.read(club)) === 'ok';
+		return club !== null && (await this.read(club, null)) === 'ok';
 	}
 
 	protected reads(): boolean {
 		return true;
 	}
 
-	protected async read(club: ClubMembership): Promise<ReadResult> {
+	/**
+	 * Tonight (the seats, each table's progress, tonight's standings) changes with the tables'
+	 * evenings and the night; the season with the evenings and the club (names, rule, divisions).
+	 */
+	protected async read(club: ClubMembership, changed: Changed): Promise<ReadResult> {
 		const [night, season] = await Promise.all([
-			fetchNight(this.fetch, club),
-			fetchSeason(this.fetch, club)
+			mayBe(changed, 'evenings', 'night') ? fetchNight(this.fetch, club) : null,
+			mayBe(changed, 'evenings', 'club') ? fetchSeason(this.fetch, club) : null
 		]);
-		if (night.ok) this.night = night.value;
-		if (season.ok) this.season = season.value;
-		return readResult(night, season);
+		if (night?.ok) this.night = night.value;
+		if (season?.ok) this.season = season.value;
+		return readResult(...[night, season].filter((answer) => answer !== null));
 	}
 }
