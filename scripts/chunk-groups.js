@@ -11,7 +11,13 @@
 //   import()): it stays in its own entry file, because SvelteKit lists the files a prerendered
 //   page preloads by walking imports, and stops at files already met behind an import(). With
 //   the manifest in `framework`, every page preloaded only its screen's first file;
-// - `layout`: the root layout's modules, which every screen loads beside its own;
+// - `layout`: the root layout's modules that a screen imports too (the words' runtime, "after
+//   the first paint"), which every screen loads beside its own; `layout shell`: the layout's
+//   own (the banners, the service worker), which no screen imports. They are apart because
+//   SvelteKit lists a page's preloads by walking its imports and skips a file already met
+//   behind an import() of a file it imports: through the shell's import()s (a banner's words,
+//   the club's sync) home, Players and the view lost `format` and `csv` from their preloads,
+//   found only once their screen's file ran, a round trip each;
 // - `screens …`: modules that two or more screens need, one of them outside the evening, and
 //   neither cold screen (home, the read-only view) does: Dexie, the db and the state classes.
 //   One file per set of screens outside the evening that need them (`screens /players
@@ -96,7 +102,7 @@ export function chunkGroup(/** @type {string} */ id, /** @type {Graph} */ graph)
 	const reach = reachOf(graph).get(id);
 	if (FRAMEWORK.test(id) || reach?.start) return 'framework';
 	if (!reach || MESSAGE.test(id)) return undefined;
-	if (reach.layout) return 'layout';
+	if (reach.layout) return reach.cold || reach.screens.size > 0 ? 'layout' : 'layout shell';
 	if (reach.cold || reach.screens.size < 2) return undefined;
 	const outside = [...reach.screens].filter((folder) => !EVENING.test(folder)).sort();
 	return outside.length === 0 ? 'evening' : `screens ${outside.join(' ')}`;

@@ -12,6 +12,7 @@ import {
 	type PeekReader
 } from '$lib/db/peek';
 import { endEvening } from '$lib/db/rounds';
+import { deriveSummary } from '$lib/db/summaries';
 import { peekStatus } from '$lib/state/app-status.svelte';
 import { newEvening } from './helpers';
 
@@ -117,7 +118,14 @@ describe('peekDatabase', () => {
 			status: await peekStatus(reader)
 		});
 
-		const { peek } = await peekDatabase(ask, { name: dbName });
+		// The scoring core is loaded for it only then, by the caller's own import() (never inside
+		// the transaction); a peek that needs it and cannot load it fails rather than guess.
+		await expect(peekDatabase(ask, { name: dbName })).rejects.toMatchObject({
+			name: 'ScoringNeeded'
+		});
+		const scoring = vi.fn(async () => deriveSummary);
+		const { peek } = await peekDatabase(ask, { name: dbName, scoring });
+		expect(scoring).toHaveBeenCalledOnce();
 		expect(peek).not.toBeNull();
 		expect(peek!.version).toBe(SCHEMA_NATIVE_VERSION);
 		expect(peek!.dataVersion).toBe(DATA_VERSION);

@@ -247,7 +247,7 @@ async function expectSummariesCurrent(db: CabooseDb): Promise<void> {
 	// as Dexie's list does.
 	const { peek } = await peekDatabase(
 		async (reader) => ({ open: await reader.newestOpen(), status: await peekStatus(reader) }),
-		{ name: db.name }
+		{ name: db.name, scoring: async () => deriveSummary }
 	);
 	expect(peek?.answer?.open ?? null).toEqual(page.items.find((i) => !i.summary.over) ?? null);
 	expect(peek?.answer?.status ?? { count: 0, lastSaved: 0, finished: false }).toEqual({

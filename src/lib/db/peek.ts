@@ -1,5 +1,6 @@
 import type { EveningRow, RoundRow, SummaryRow } from './database';
-import { deriveSummary, summaryIsCurrent, type ListedEvening } from './summaries';
+import type { deriveSummary } from './summaries';
+import { summaryIsCurrent, type ListedEvening } from './summary-current';
 import { CLUB_KEY, CLUB_SEATS_KEY, readMembership } from './outbox';
 import { seatsCard, type SeatsCard } from './seats-card';
 import type { ClubMembership } from './rows';
@@ -9,8 +10,8 @@ import type { ClubMembership } from './rows';
 // creates the database (that would make an empty version 1 Dexie cannot use), and it never
 // stands in the way of an upgrade (it closes as soon as another connection asks).
 //
-// Only types come from database.ts: a value import would pull Dexie into the home page.
-// (summaries.ts imports Dexie's types only.)
+// Only types come from database.ts: a value import would pull Dexie into the home page. The
+// scoring core (summaries.ts) is loaded only for a stored summary that no longer holds.
 
 export const DB_NAME = 'caboose';
 /** The native version of the current schema (Dexie stores version × 10); a test keeps it in step. */
@@ -40,6 +41,13 @@ export interface PeekOptions {
 	/** Keep the connection open after reading, to hear about upgrades and deletions. */
 	watch?: PeekWatch;
 	/**
+	 * Loads the scoring core, for a stored summary that no longer holds: an import() in the
+	 * caller's own file. Here it would hide files from the home page's preloads (SvelteKit skips
+	 * a file it met first behind an import(): the rules' tiles that `format` needs). A peek that
+	 * needs it without it fails.
+	 */
+	scoring?: () => Promise<DeriveSummary>;
+	/**
 	 * Skip `indexedDB.databases()`: Chromium leaves it pending while the browser clears site
 	 * data. Safe all the same: an open that would create the database is aborted.
 	 */
@@ -56,6 +64,24 @@ export interface Peeked<T> {
 /** True when the stored data was written by a newer Caboose than this build. */
 export function peekIsNewer(peek: { version: number; dataVersion: number }): boolean {
 	return peek.version > SCHEMA_NATIVE_VERSION || peek.dataVersion > PEEK_DATA_VERSION;
+}
+
+/** The scoring core's summary of an evening (db/summaries.ts), loaded only when needed. */
+export type DeriveSummary = typeof deriveSummary;
+
+/**
+ * The scoring core's summary, once loaded: a peek meets a summary that no longer holds only for
+ * an evening written past the data functions (or with rules this build cannot read), so the
+ * home page does not load it to paint.
+ */
+let derive: DeriveSummary | null = null;
+
+/**
+ * A summary must be derived before the scoring core is loaded. An import() inside the
+ * transaction would let it commit while waiting, so the peek ends and is asked again once loaded.
+ */
+class ScoringNeeded extends Error {
+	override name = 'ScoringNeeded';
 }
 
 /** A request failed without an error of its own: which step failed (a code, not a sentence). */
@@ -161,9 +187,10 @@ export class PeekReader {
 			rounds ? result<number>(rounds.count(evening.id)) : 0
 		]);
 		if (summaryIsCurrent(stored, evening, count)) return { evening, summary: stored };
+		if (!derive) throw new ScoringNeeded();
 		try {
 			const played = rounds ? await result<RoundRow[]>(rounds.getAll(evening.id)) : [];
-			return { evening, summary: deriveSummary(evening, played) };
+			return { evening, summary: derive(evening, played) };
 		} catch {
 			return null;
 		}
@@ -214,6 +241,19 @@ export class PeekReader {
 export async function peekDatabase<T>(
 	ask: (reader: PeekReader) => Promise<T>,
 	options: PeekOptions = {}
+): Promise<Peeked<T>> {
+	try {
+		return await peekOnce(ask, options);
+	} catch (err) {
+		if (!(err instanceof ScoringNeeded) || !options.scoring) throw err;
+		derive = await options.scoring();
+		return peekOnce(ask, options);
+	}
+}
+
+async function peekOnce<T>(
+	ask: (reader: PeekReader) => Promise<T>,
+	options: PeekOptions
 ): Promise<Peeked<T>> {
 	const name = options.name ?? DB_NAME;
 	const factory = options.factory ?? globalThis.indexedDB;

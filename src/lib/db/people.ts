@@ -50,6 +50,8 @@ export interface People {
 	people: Person[];
 	/** The person a player id belongs to (undefined: an id nobody knows). */
 	personOf(id: string): Person | undefined;
+	/** The evenings they were read from (readers need them too: read once). */
+	evenings: EveningRow[];
 }
 
 /** The people of these players, seats and choices (pure: the caller reads in one transaction). */
@@ -96,7 +98,8 @@ export function groupPeople(
 	}
 	return {
 		people: [...byId.values()],
-		personOf: (id) => byId.get(of.get(id) ?? id)
+		personOf: (id) => byId.get(of.get(id) ?? id),
+		evenings
 	};
 }
 
@@ -142,7 +145,7 @@ export async function mergePeople(
 		if (!a || !b) return { ok: false, problem: 'missing' };
 		if (a.id === b.id) return { ok: false, problem: 'same' };
 		const [inA, inB] = [new Set(a.ids), new Set(b.ids)];
-		const together = (await db.evenings.toArray()).some(
+		const together = people.evenings.some(
 			(e) => e.players.some((s) => inA.has(s.id)) && e.players.some((s) => inB.has(s.id))
 		);
 		if (together) return { ok: false, problem: 'same-evening' };

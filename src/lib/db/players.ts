@@ -162,7 +162,6 @@ export function byLastPlayed(
 export async function listPlayers(db: CabooseDb): Promise<PlayerLine[]> {
 	return db.transaction('r', [...peopleTables(db), db.summaries], async () => {
 		const people = await readPeople(db);
-		const evenings = await db.evenings.toArray();
 		const winners = new Map(
 			(await db.summaries.toArray()).map((s) => [s.eveningId, s.winner ?? []])
 		);
@@ -180,7 +179,7 @@ export async function listPlayers(db: CabooseDb): Promise<PlayerLine[]> {
 				}
 			])
 		);
-		for (const evening of evenings) {
+		for (const evening of people.evenings) {
 			const won = winners.get(evening.id) ?? [];
 			// A person counts once an evening, whichever of their ids sat there.
 			const seated = new Map<string, boolean>();
@@ -202,12 +201,14 @@ export async function listPlayers(db: CabooseDb): Promise<PlayerLine[]> {
 /** One person's record over every id they played under, or null when there is no such person. */
 export async function playerStats(db: CabooseDb, id: string): Promise<PlayerStats | null> {
 	return db.transaction('r', [...peopleTables(db), db.rounds], async () => {
-		const person = (await readPeople(db)).personOf(id);
+		const people = await readPeople(db);
+		const person = people.personOf(id);
 		if (!person) return null;
 		const ids = new Set(person.ids);
-		const evenings = (await db.evenings.orderBy('createdAt').toArray()).filter((e) =>
-			e.players.some((p) => ids.has(p.id))
-		);
+		// Oldest first, as the createdAt index orders them (equal dates by id).
+		const evenings = people.evenings
+			.filter((e) => e.players.some((p) => ids.has(p.id)))
+			.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 		const record = emptyStats(person);
 		const stats = new Map(person.ids.map((i) => [i, record]));
 		for (const evening of evenings) {
@@ -242,13 +243,12 @@ export async function renamePlayer(
 	const tables = [...peopleTables(db), db.rounds, db.summaries, ...outboxTables(db)];
 	return db.transaction('rw', tables, async (): Promise<RenameResult> => {
 		// A player only seen at seats from another phone gets a row here with the new name.
-		const person = (await readPeople(db)).personOf(id);
+		const people = await readPeople(db);
+		const person = people.personOf(id);
 		if (!person?.ids.includes(id)) return { ok: false, problem: 'missing' };
 		const holder = await db.players.where('key').equals(key).first();
 		if (holder && holder.id !== id) return { ok: false, problem: 'taken' };
-		const evenings = (await db.evenings.toArray()).filter((e) =>
-			e.players.some((p) => p.id === id)
-		);
+		const evenings = people.evenings.filter((e) => e.players.some((p) => p.id === id));
 		for (const e of evenings) {
 			if (e.players.some((p) => p.id !== id && playerKey(p.name) === key)) {
 				return { ok: false, problem: 'seat-taken' };

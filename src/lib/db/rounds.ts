@@ -14,7 +14,8 @@ import {
 import type { EveningState, Problem, RoundEntry, Tile } from '$lib/rules/types';
 import type { CabooseDb, DraftRow, EveningRow, RoundRow, SummaryRow } from './database';
 import { readStanding } from './standing';
-import { CHANGED_ALL, nextSummary, putSummary, summaryIsCurrent, writeSummary } from './summaries';
+import { CHANGED_ALL, nextSummary, putSummary, writeSummary } from './summaries';
+import { summaryIsCurrent } from './summary-current';
 import { outboxTables, wholeEveningTables } from './outbox';
 import { emptyDraftFields, fieldsFromEntry, type DraftFields } from './draft';
 

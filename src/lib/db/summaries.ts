@@ -14,6 +14,7 @@ import { continueEvening, eveningSetup, scoreStoredEvening } from '$lib/rules';
 import type { EveningSetup, EveningState, RoundEntry, Standing } from '$lib/rules';
 import type { CabooseDb, EveningRow, RoundRow, SummaryRow } from './rows';
 import { recordPut, sendsToClub } from './outbox';
+import { summaryIsCurrent, type ListedEvening } from './summary-current';
 
 /** The summary of `evening` with `rounds` (all of them, in any order), by the scoring core. */
 export function deriveSummary(evening: EveningRow, rounds: readonly RoundRow[]): SummaryRow {
@@ -105,21 +106,6 @@ function summaryFrom(
 	};
 }
 
-/** True when `summary` was derived from the evening as stored now, with `roundCount` rounds. */
-export function summaryIsCurrent(
-	summary: SummaryRow | undefined | null,
-	evening: EveningRow,
-	roundCount: number
-): summary is SummaryRow {
-	return (
-		!!summary &&
-		summary.eveningId === evening.id &&
-		summary.updatedAt === evening.updatedAt &&
-		summary.endedAt === evening.endedAt &&
-		summary.roundCount === roundCount
-	);
-}
-
 /** Rounds per evening from the rounds' primary keys (`${eveningId}:${index}`). */
 export function roundCountsFromKeys(keys: readonly IDBValidKey[]): Map<string, number> {
 	const counts = new Map<string, number>();
@@ -209,11 +195,6 @@ export async function fillSummaries(tx: Transaction): Promise<void> {
 		}
 	}
 	await tx.table('summaries').bulkPut(rows);
-}
-
-export interface ListedEvening {
-	evening: EveningRow;
-	summary: SummaryRow;
 }
 
 export interface EveningPage {

@@ -127,6 +127,7 @@ export class AppStatusState {
 			const { peekDatabase } = await import('$lib/db/peek');
 			const peeked = await peekDatabase(peekStatus, {
 				unlisted: again,
+				scoring: () => import('$lib/db/summaries').then((m) => m.deriveSummary),
 				watch: {
 					onVersionChange: (reason) => this.#versionChanged(reason),
 					onClose: () => {

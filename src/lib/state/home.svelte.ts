@@ -37,10 +37,15 @@ export class HomeEvenings {
 			running = true;
 			try {
 				// Newer data is for a newer build to show (no answer); the banner says so.
-				const { peek } = await peekDatabase(async (reader) => {
-					const club = await reader.club();
-					return [await reader.newestOpen(), club, await reader.clubSeats(club)] as const;
-				});
+				const { peek } = await peekDatabase(
+					// Asked at once, in one transaction: the club's row does not wait for Continue's.
+					async (reader) => {
+						const club = reader.club();
+						const seats = club.then((c) => reader.clubSeats(c));
+						return Promise.all([reader.newestOpen(), club, seats]);
+					},
+					{ scoring: () => import('$lib/db/summaries').then((m) => m.deriveSummary) }
+				);
 				const [open, club, seats] = peek?.answer ?? [null, null, null];
 				if (stopped) return;
 				this.newestOpen = open ? summaryOf(open) : null;

@@ -1,7 +1,7 @@
 // One line per saved evening, for the home screen's Continue and the Evenings list. No Dexie here:
 // the home page imports it and must stay small (JS budget).
 import { playerName, seatNames } from '$lib/format';
-import type { ListedEvening } from '$lib/db/summaries';
+import type { ListedEvening } from '$lib/db/summary-current';
 import type { SummaryRow } from '$lib/db/database';
 
 /**
