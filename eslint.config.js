@@ -5,6 +5,9 @@ import ts from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
 import { MOCKING } from './tests/mocking-files.js';
 
+/** A call of vi.mock or vi.doMock, for the test files that share their worker's modules. */
+const VI_MOCK = "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]";
+
 const SCREENS_NOT_DB =
 	'Screens and components reach the database only through src/lib/state (see ARCHITECTURE.md).';
 
@@ -113,10 +116,23 @@ export default ts.config(
 			'no-restricted-syntax': [
 				'error',
 				{
-					selector:
-						"CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+					selector: VI_MOCK,
 					message:
 						'vi.mock: list this file in tests/mocking-files.js, so it runs with its own modules.'
+				}
+			]
+		}
+	},
+	{
+		// The club server's test files all share one worker (server/vitest.config.ts): none mocks
+		// a module.
+		files: ['server/test/**'],
+		rules: {
+			'no-restricted-syntax': [
+				'error',
+				{
+					selector: VI_MOCK,
+					message: 'vi.mock: the club server suite shares one worker, so a mock would stay real.'
 				}
 			]
 		}
