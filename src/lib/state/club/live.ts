@@ -45,10 +45,14 @@ export interface LiveReader {
 	about?: readonly ChangeKind[];
 }
 
-/** Several reads as one: ok when all answered, refused when the club refused any. */
-export function readResult(...answers: ReadAnswer<unknown>[]): ReadResult {
-	if (answers.every((a) => a.ok)) return 'ok';
-	return answers.some((a) => !a.ok && a.reason === 'refused') ? 'refused' : 'unreachable';
+/**
+ * Several reads as one (null: a read not made, which says nothing): ok when all answered, refused
+ * when the club refused any.
+ */
+export function readResult(...answers: (ReadAnswer<unknown> | null | undefined)[]): ReadResult {
+	const made = answers.filter((a) => a != null);
+	if (made.every((a) => a.ok)) return 'ok';
+	return made.some((a) => !a.ok && a.reason === 'refused') ? 'refused' : 'unreachable';
 }
 
 /** Reads now and on every change; returns the stop (for `$effect`). */

@@ -74,7 +74,7 @@ export class ClubNight extends OrganiserScreen {
 		]);
 		if (night && keepNight?.(night.ok) && night.ok) this.night = night.value;
 		if (members && keepMembers?.(members.ok) && members.ok) this.members = members.value;
-		return readResult(...[night, members].filter((answer) => answer !== null));
+		return readResult(night, members);
 	}
 
 	/** Ticks (or unticks) a member as here tonight. */

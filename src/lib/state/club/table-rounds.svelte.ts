@@ -85,7 +85,7 @@ export class TableRounds extends ClubReading {
 			return { ...p, evening: read?.ok ? read.value : null };
 		});
 		const failed = evenings.find((e) => e && !e.ok);
-		return readResult(night, ...(failed ? [failed] : []));
+		return readResult(night, failed);
 	}
 
 	/** Sends the organiser's correction of a round; on success (or a stale screen) reads again. */

@@ -94,6 +94,6 @@ export class ClubWall extends ClubReading {
 		]);
 		if (night?.ok) this.night = night.value;
 		if (season?.ok) this.season = season.value;
-		return readResult(...[night, season].filter((answer) => answer !== null));
+		return readResult(night, season);
 	}
 }
