@@ -145,6 +145,14 @@ test('Print score sheet: one A4 page with rounds × players, engines, rules and 
 			expect(
 				await page.evaluate(() => (window as unknown as { __printed: number }).__printed)
 			).toBe(1);
+		} else {
+			// The sheet loads just after the screen's first paint, so a Print in that instant would
+			// print the screen; a reader's Ctrl+P comes later. Paper shows the sheet once it is in
+			// place (the print media the page watches), and back on screen it is gone again.
+			await page.emulateMedia({ media: 'print' });
+			await expect(page.locator('.print-sheet')).toBeVisible();
+			await page.emulateMedia({ media: null });
+			await expect(page.locator('.print-sheet')).toHaveCount(0);
 		}
 		const pdf = await page.pdf({ format: 'A4', printBackground: true });
 		writeFileSync(`${SHOTS}/sheet-${id}.pdf`, pdf);
