@@ -28,11 +28,16 @@
 // - `evening`: what only the evening's own screens (round, table, standings, …) share: the
 //   evening's state, the score entry. A file imports only files of a larger set of screens
 //   (what a module imports, its screens need too), so these files import no file back;
+// - `words /`: the messages home and the root layout call (read from their source files, since
+//   every message sits behind Paraglide's barrel, which the graph cannot see through), one file
+//   instead of one per word;
 // - everything else stays where Rollup puts it: what home or the view needs (the graph here
 //   counts every module behind a barrel such as `$lib/rules`, Rollup counts only those used,
-//   so only Rollup keeps those two screens to what they use), messages (all behind
-//   Paraglide's barrel), one screen's own code, and code loaded by import() only (the chart,
-//   the photo count, the club: it loads only for a phone that joined one).
+//   so only Rollup keeps those two screens to what they use), the other messages, one screen's
+//   own code, and code loaded by import() only (the chart, the photo count, the club: it loads
+//   only for a phone that joined one).
+
+import { readFileSync } from 'node:fs';
 
 const FRAMEWORK =
 	/node_modules\/(svelte|esm-env|clsx|devalue|@sveltejs\/kit)\/|^\0vite\/preload-helper/;
@@ -96,12 +101,22 @@ export function chunkGroupsCheck() {
 	};
 }
 
-/** Rollup's `output.manualChunks`. */
-export function chunkGroup(/** @type {string} */ id, /** @type {Graph} */ graph) {
+/** Our own source files (not a dependency's, not generated): their text names the words shown. */
+const OWN_SOURCE = /\/src\/(lib|routes)\/(?!paraglide\/).*\.(svelte|ts|js)$/;
+/** A message as our code calls it: every file imports Paraglide's messages `as m`. */
+const CALLED = /\bm\.([A-Za-z_][A-Za-z0-9_]*)\b/g;
+
+/** Rollup's `output.manualChunks`. `read`: a source file's text (the tests give their own). */
+export function chunkGroup(
+	/** @type {string} */ id,
+	/** @type {Graph} */ graph,
+	/** @type {(path: string) => string} */ read = (path) => readFileSync(path, 'utf8')
+) {
 	if (MANIFEST.test(id)) return undefined;
 	const reach = reachOf(graph).get(id);
 	if (FRAMEWORK.test(id) || reach?.start) return 'framework';
-	if (!reach || MESSAGE.test(id)) return undefined;
+	if (MESSAGE.test(id)) return homeWords(graph, read).has(messageKey(id)) ? 'words /' : undefined;
+	if (!reach) return undefined;
 	if (reach.layout) return reach.cold || reach.screens.size > 0 ? 'layout' : 'layout shell';
 	if (reach.cold || reach.screens.size < 2) return undefined;
 	const outside = [...reach.screens].filter((folder) => !EVENING.test(folder)).sort();
@@ -110,6 +125,35 @@ export function chunkGroup(/** @type {string} */ id, /** @type {Graph} */ graph)
 
 /** @type {WeakMap<object, Map<string, Reach>>} */
 const cache = new WeakMap();
+
+/** A message's key: Paraglide writes each message to a module named by it. */
+function messageKey(/** @type {string} */ id) {
+	return id.slice(id.lastIndexOf('/') + 1).replace(/\.js$/, '');
+}
+/** @type {WeakMap<object, Set<string>>} */
+const homeWordsCache = new WeakMap();
+
+/**
+ * The words home and the root layout show: the messages their own source files call. Rollup
+ * would split them by which screens share each one, a file of a few hundred bytes per word
+ * ("Players", "Settings" …): home asked for 22 files, and Lighthouse's first paint waited on
+ * their round trips. (The read-only view's own words are left to Rollup: its source reaches,
+ * through barrels, words it never shows, which made its files larger, not fewer.)
+ */
+function homeWords(/** @type {Graph} */ graph, /** @type {(path: string) => string} */ read) {
+	const known = homeWordsCache.get(graph.getModuleInfo);
+	if (known) return known;
+	/** @type {Set<string>} */
+	const words = new Set();
+	for (const root of graph.getModuleIds()) {
+		const route = ROUTE.exec(root);
+		if (!route || route[1] !== undefined) continue;
+		for (const id of staticClosure(root, graph))
+			if (OWN_SOURCE.test(id)) for (const [, key] of read(id).matchAll(CALLED)) words.add(key);
+	}
+	homeWordsCache.set(graph.getModuleInfo, words);
+	return words;
+}
 
 /** For each module: which entries, layouts and screens import it, directly or not. */
 function reachOf(/** @type {Graph} */ graph) {

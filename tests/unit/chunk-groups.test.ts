@@ -18,7 +18,11 @@ const IMPORTS: Record<string, string[]> = {
 		`${L}/pwa/settled.ts`
 	],
 	[`${L}/paraglide/messages.js`]: [`${L}/paraglide/messages/_index.js`],
-	[`${L}/paraglide/messages/_index.js`]: [`${L}/paraglide/messages/home_title.js`],
+	[`${L}/paraglide/messages/_index.js`]: [
+		`${L}/paraglide/messages/home_title.js`,
+		`${L}/paraglide/messages/players.js`,
+		`${L}/paraglide/messages/player_rename.js`
+	],
 	[`${R}/+page.svelte`]: [`${L}/db/peek.ts`, `${L}/rules/index.ts`],
 	[`${R}/view/+page.svelte`]: [`${L}/rules/index.ts`, `${L}/state/link.svelte.ts`],
 	[`${L}/rules/index.ts`]: [`${L}/rules/score.ts`],
@@ -65,7 +69,13 @@ const graph = {
 		dynamicallyImportedIds: LATER[id] ?? []
 	})
 };
-const group = (id: string) => chunkGroup(id, graph);
+// What our own source files say: the messages they call (`m.key`), as chunkGroup reads them.
+const SOURCES: Record<string, string> = {
+	[`${R}/+page.svelte`]: '<h1>{m.home_title()}</h1> <a href="/players">{m.players()}</a>',
+	[`${R}/players/+page.svelte`]: '<h1>{m.players()}</h1> <button>{m.player_rename()}</button>'
+};
+const read = (path: string) => SOURCES[path] ?? '';
+const group = (id: string) => chunkGroup(id, graph, read);
 
 describe('chunkGroup: which file a module goes to', () => {
 	it('puts what the app needs to start in one framework file', () => {
@@ -78,7 +88,7 @@ describe('chunkGroup: which file a module goes to', () => {
 		expect(group(APP)).toBeUndefined();
 		// A build with its own outDir (KIT_OUT, as the update test's second build).
 		expect(
-			chunkGroup('/app/.svelte-kit-b/generated/client-optimized/app.js', graph)
+			chunkGroup('/app/.svelte-kit-b/generated/client-optimized/app.js', graph, read)
 		).toBeUndefined();
 	});
 
@@ -93,10 +103,16 @@ describe('chunkGroup: which file a module goes to', () => {
 		expect(missingEntries(renamed.filter((id) => id !== KIT_ENTRY))).toHaveLength(2);
 	});
 
-	it("puts the root layout's modules in one file, but not the messages behind Paraglide's barrel", () => {
+	it("puts the root layout's modules in one file", () => {
 		expect(group(`${L}/paraglide/messages.js`)).toBe('layout');
 		expect(group(`${L}/pwa/settled.ts`)).toBe('layout');
-		expect(group(`${L}/paraglide/messages/home_title.js`)).toBeUndefined();
+	});
+
+	it('puts the words home shows in one file, whichever other screens show them too', () => {
+		expect(group(`${L}/paraglide/messages/home_title.js`)).toBe('words /');
+		expect(group(`${L}/paraglide/messages/players.js`)).toBe('words /');
+		// Words home does not show stay where Rollup puts them (beside the screens that do).
+		expect(group(`${L}/paraglide/messages/player_rename.js`)).toBeUndefined();
 	});
 
 	it("keeps the layout's own modules, which no screen imports, in a file no screen imports", () => {
