@@ -149,7 +149,8 @@ function homeWords(/** @type {Graph} */ graph, /** @type {(path: string) => stri
 		const route = ROUTE.exec(root);
 		if (!route || route[1] !== undefined) continue;
 		for (const id of staticClosure(root, graph))
-			if (OWN_SOURCE.test(id)) for (const [, key] of read(id).matchAll(CALLED)) words.add(key);
+			if (OWN_SOURCE.test(id))
+				for (const [, key] of read(id).matchAll(CALLED)) if (key) words.add(key);
 	}
 	homeWordsCache.set(graph.getModuleInfo, words);
 	return words;
