@@ -130,6 +130,7 @@ const cache = new WeakMap();
 function messageKey(/** @type {string} */ id) {
 	return id.slice(id.lastIndexOf('/') + 1).replace(/\.js$/, '');
 }
+
 /** @type {WeakMap<object, Set<string>>} */
 const homeWordsCache = new WeakMap();
 
@@ -143,15 +144,18 @@ const homeWordsCache = new WeakMap();
 function homeWords(/** @type {Graph} */ graph, /** @type {(path: string) => string} */ read) {
 	const known = homeWordsCache.get(graph.getModuleInfo);
 	if (known) return known;
+	// Home's page and the root layout share most of their modules: each file is read once.
 	/** @type {Set<string>} */
-	const words = new Set();
+	const sources = new Set();
 	for (const root of graph.getModuleIds()) {
 		const route = ROUTE.exec(root);
 		if (!route || route[1] !== undefined) continue;
-		for (const id of staticClosure(root, graph))
-			if (OWN_SOURCE.test(id))
-				for (const [, key] of read(id).matchAll(CALLED)) if (key) words.add(key);
+		for (const id of staticClosure(root, graph)) if (OWN_SOURCE.test(id)) sources.add(id);
 	}
+	/** @type {Set<string>} */
+	const words = new Set();
+	for (const id of sources)
+		for (const [, key] of read(id).matchAll(CALLED)) if (key) words.add(key);
 	homeWordsCache.set(graph.getModuleInfo, words);
 	return words;
 }
