@@ -15,7 +15,9 @@ export default defineConfig({
 	plugins: [
 		// First: renders the app icons into static/icons/ before SvelteKit lists static/.
 		pwaIcons(),
-		paraglideVitePlugin(paraglideOptions),
+		// Not under Vitest, whose run compiles the messages only when they changed
+		// (tests/messages-compiled.ts).
+		...(process.env.VITEST ? [] : [paraglideVitePlugin(paraglideOptions)]),
 		sveltekit(),
 		// Stops the build if SvelteKit renamed an entry chunkGroup names (scripts/chunk-groups.js).
 		chunkGroupsCheck(),
@@ -43,6 +45,7 @@ export default defineConfig({
 			{ extends: true, test: { name: 'shared', include: TESTS, exclude: MOCKING, isolate: false } },
 			{ extends: true, test: { name: 'own modules', include: MOCKING } }
 		],
+		globalSetup: ['tests/messages-compiled.ts'],
 		environment: 'node',
 		// Worker threads start a test file sooner than child processes (the whole run: 242 CPU-s
 		// in forks, 146 in threads).
