@@ -2,7 +2,6 @@
 // evening deleted in another tab shows up here without a reload. Each line comes from the
 // evening's stored summary, so no round is replayed.
 import type { CabooseDb } from '$lib/db/database';
-import { deleteEvening } from '$lib/db/evenings';
 import { listEveningPage } from '$lib/db/summaries';
 import { appDb, follow } from './app-db';
 import { attempt, type DbErrorKind, type Outcome } from './outcome';
@@ -60,6 +59,8 @@ export class EveningsList {
 	/** Deletes the evening with its rounds; the list updates itself. */
 	async remove(id: string): Promise<Outcome> {
 		return attempt(async () => {
+			// The writes load when a deletion is confirmed: the list's first paint shows none.
+			const { deleteEvening } = await import('$lib/db/evenings');
 			await deleteEvening(this.#db, id);
 			return true as const;
 		});
