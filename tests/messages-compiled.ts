@@ -20,12 +20,8 @@ function newest(dir: string): number {
 }
 
 export default function setup(): void {
-	let compiled = 0;
-	try {
-		compiled = statSync(OUTPUT).mtimeMs;
-	} catch {
-		// Never compiled in this checkout.
-	}
+	// 0: never compiled in this checkout.
+	const compiled = statSync(OUTPUT, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 	const changed = Math.max(newest('messages'), ...INPUTS.map((f) => statSync(f).mtimeMs));
 	if (changed >= compiled) execFileSync('node', ['scripts/i18n.js'], { stdio: 'inherit' });
 }

@@ -6,7 +6,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { enterTiles, newEvening, playRound } from './helpers/evening';
-import { roundCount, storedRows } from './helpers/db';
+import { roundCount, storedRows, tableTapsStored } from './helpers/db';
 import { waitForController, waitForDatabase } from './helpers/pwa';
 import { litPixels } from './helpers/chart';
 import { openPlayed } from './helpers/seed';
@@ -300,8 +300,7 @@ test('the live table travels when chosen: the view shows what is on the table', 
 	const marker = page.getByRole('button', { name: "Marker on Ben's train", exact: true });
 	await marker.click();
 	await expect(marker).toHaveAttribute('aria-pressed', 'true');
-	// A tap shows at once and is on disk a moment later: leave the page only then.
-	await expect.poll(async () => (await storedRows(page, 'tableEvents')).length).toBe(2);
+	await tableTapsStored(page, 2);
 	await page.goto(`/evening/${id}`);
 
 	const { dialog, qr, linkField } = await openShowToTable(page);

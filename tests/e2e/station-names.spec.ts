@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { seedPlayed } from './helpers/seed';
-import { storedRows } from './helpers/db';
+import { tableTapsStored } from './helpers/db';
 import { longNames } from './helpers/names';
 import { lookAt } from './helpers/shots';
 
@@ -39,8 +39,7 @@ test('the station: ten 40-character names, numbered spokes and a key with every 
 	await page.getByLabel('Whose turn').selectOption({ label: NAMES[2]! });
 	await page.getByRole('button', { name: `${NAMES[4]} has one tile left`, exact: true }).click();
 	await page.getByRole('button', { name: `Marker on ${NAMES[1]}'s train`, exact: true }).click();
-	// A tap shows at once and is on disk a moment later: reload only then.
-	await expect.poll(async () => (await storedRows(page, 'tableEvents')).length).toBe(3);
+	await tableTapsStored(page, 3);
 
 	for (const locale of LOCALES) {
 		await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
@@ -163,9 +162,7 @@ test('names that fit stand whole at their spokes; the knock badge holds its word
 	]);
 	await page.goto('/evening/four/table');
 	await page.getByRole('button', { name: 'Cleo has one tile left', exact: true }).click();
-	// On disk before the first reload (the full run of b0237d4 reloaded before it, lost the knock
-	// and waited three minutes for its badge).
-	await expect.poll(async () => (await storedRows(page, 'tableEvents')).length).toBe(1);
+	await tableTapsStored(page, 1);
 	for (const locale of LOCALES) {
 		await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
 		await page.reload();

@@ -1,6 +1,6 @@
 // What is really on disk: the app's IndexedDB read directly in the page (not through the app),
 // without changing its version.
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** Every store of schema version 1 (src/lib/db/database.ts). */
 export const STORES = ['drafts', 'evenings', 'meta', 'players', 'rounds', 'tableEvents'] as const;
@@ -52,6 +52,14 @@ export async function readStores(
 /** The rows of one store. */
 export async function storedRows(page: Page, store: StoreName): Promise<unknown[]> {
 	return (await readStores(page, [store]))[store] ?? [];
+}
+
+/**
+ * Waits until `count` table taps are on disk. A tap shows at once and is written a moment later
+ * (after its frame), so a test reloads or leaves the page only then.
+ */
+export async function tableTapsStored(page: Page, count: number): Promise<void> {
+	await expect.poll(async () => (await storedRows(page, 'tableEvents')).length).toBe(count);
 }
 
 /** The saved rounds of one evening, in order. */
