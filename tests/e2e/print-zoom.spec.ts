@@ -1,12 +1,11 @@
 // What a new scorekeeper met, the rest of it (issue 26): the browser's own Print, the chart's
 // running totals as text, the round row at 200 % zoom, and a heading over the round screen's
 // standings. Tried where they were seen: a six-player evening, French at 320 px, English at 390.
-import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { rotatingRounds, seedPlayed } from './helpers/seed';
 import { useLocale, word, type Locale } from './helpers/words';
 import { cutsIn } from './helpers/print';
-import { lookAt } from './helpers/shots';
+import { keepFile, lookAt } from './helpers/shots';
 import { axeViolations } from './helpers/axe';
 
 const SHOTS = '/tmp/frictions-shots';
@@ -98,7 +97,7 @@ test.describe('the browser’s own Print', () => {
 			scale: 'css'
 		});
 		const pdf = await page.pdf({ format: 'A4', printBackground: true });
-		writeFileSync(`${SHOTS}/print-standings-fr.pdf`, pdf);
+		keepFile(`${SHOTS}/print-standings-fr.pdf`, pdf);
 		expect(pdfPages(pdf)).toBe(1);
 		// Back on screen, the screen is as it was and the sheet is gone.
 		await page.emulateMedia({ media: 'screen' });
@@ -143,7 +142,7 @@ test.describe('the browser’s own Print', () => {
 			.evaluateAll((cells) => cells.filter((c) => c.getBoundingClientRect().right > 703).length);
 		expect(cut).toBe(0);
 		await lookAt(page, { path: `${SHOTS}/print-view-en.png`, fullPage: true, scale: 'css' });
-		writeFileSync(`${SHOTS}/print-view-en.pdf`, await page.pdf({ format: 'A4' }));
+		keepFile(`${SHOTS}/print-view-en.pdf`, await page.pdf({ format: 'A4' }));
 	});
 });
 
@@ -200,7 +199,7 @@ test('the score sheet prints whole at any width: 320 px and A4, German and Frenc
 		}
 		// On paper: one A4 page (looked at as a PNG: pdftoppm -png).
 		const pdf = await page.pdf({ format: 'A4' });
-		writeFileSync(`${SHOTS}/sheet-${id}-${locale}.pdf`, pdf);
+		keepFile(`${SHOTS}/sheet-${id}-${locale}.pdf`, pdf);
 		expect(pdfPages(pdf)).toBe(1);
 		await page.emulateMedia({ media: 'screen' });
 		await page.setViewportSize({ width: 390, height: 844 });

@@ -1,11 +1,10 @@
 // After the game: the standings shared as text and a PNG card (or downloaded where files cannot be
 // shared), and the score sheet printed on one A4 page.
-import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { collectErrors } from './helpers/evening';
 import { rotatingRounds, seedPlayed } from './helpers/seed';
 import { shareLog, stubShare } from './helpers/stubs';
-import { lookAt } from './helpers/shots';
+import { keepFile, lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/daynight-shots';
 const NOV_20 = Date.UTC(2026, 10, 20, 19, 30);
@@ -23,7 +22,7 @@ function pngSize(buffer: Buffer): { width: number; height: number } {
 async function shared(page: Page, file: string): Promise<Buffer> {
 	await expect.poll(async () => (await shareLog(page)).png !== null).toBe(true);
 	const png = Buffer.from(((await shareLog(page)).png as string).split(',')[1] as string, 'base64');
-	writeFileSync(`${SHOTS}/${file}`, png);
+	keepFile(`${SHOTS}/${file}`, png);
 	return png;
 }
 
@@ -155,7 +154,7 @@ test('Print score sheet: one A4 page with rounds × players, engines, rules and 
 			await expect(page.locator('.print-sheet')).toHaveCount(0);
 		}
 		const pdf = await page.pdf({ format: 'A4', printBackground: true });
-		writeFileSync(`${SHOTS}/sheet-${id}.pdf`, pdf);
+		keepFile(`${SHOTS}/sheet-${id}.pdf`, pdf);
 		const pages = pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g) ?? [];
 		expect(pages).toHaveLength(1);
 	}

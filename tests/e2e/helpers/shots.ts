@@ -1,6 +1,8 @@
 // Screenshots for a person to look at (every screen at 320 and 390 px, in four languages, before
 // an issue is called done): taken only when asked, `E2E_SHOTS=1 npx playwright test`. A full-page
 // shot of a phone-sized page costs about half a CPU-second; a whole run took a few hundred.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 
 type ShotOptions = Parameters<Page['screenshot']>[0] & { path: string };
@@ -9,6 +11,13 @@ type ShotOptions = Parameters<Page['screenshot']>[0] & { path: string };
 export async function lookAt(target: Page | Locator, options: ShotOptions): Promise<void> {
 	if (!process.env.E2E_SHOTS) return;
 	await (target as Page).screenshot(options);
+}
+
+/** Saves a file the test made (a PDF, a shared PNG) at `path` when E2E_SHOTS is set. */
+export function keepFile(path: string, data: Buffer): void {
+	if (!process.env.E2E_SHOTS) return;
+	mkdirSync(dirname(path), { recursive: true });
+	writeFileSync(path, data);
 }
 
 /**
