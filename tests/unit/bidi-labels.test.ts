@@ -32,4 +32,17 @@ describe('names isolated in labels', () => {
 		const chip = screen.getByRole('button', { name: `Seat ${RTL}` });
 		expect([...chip.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual([RTL, RTL]);
 	});
+
+	it('isolates a typed name inside its refusal, whose words load once it is shown', async () => {
+		const form = new SetupForm();
+		form.setName(0, RTL);
+		form.setName(1, RTL);
+		const { container } = render(PlayerList, { form });
+		const refusal = container.querySelector('#player-1-problem')!;
+		expect(refusal.getAttribute('role')).toBe('alert');
+		await vi.waitFor(() =>
+			expect(refusal.textContent?.trim()).toBe(`${RTL} is already at the table (player 1).`)
+		);
+		expect([...refusal.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual([RTL]);
+	});
 });
