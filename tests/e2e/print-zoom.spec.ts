@@ -97,7 +97,7 @@ test.describe('the browser’s own Print', () => {
 			scale: 'css'
 		});
 		const pdf = await page.pdf({ format: 'A4', printBackground: true });
-		keepFile(`${SHOTS}/print-standings-fr.pdf`, pdf);
+		await keepFile(`${SHOTS}/print-standings-fr.pdf`, () => pdf);
 		expect(pdfPages(pdf)).toBe(1);
 		// Back on screen, the screen is as it was and the sheet is gone.
 		await page.emulateMedia({ media: 'screen' });
@@ -142,7 +142,7 @@ test.describe('the browser’s own Print', () => {
 			.evaluateAll((cells) => cells.filter((c) => c.getBoundingClientRect().right > 703).length);
 		expect(cut).toBe(0);
 		await lookAt(page, { path: `${SHOTS}/print-view-en.png`, fullPage: true, scale: 'css' });
-		keepFile(`${SHOTS}/print-view-en.pdf`, await page.pdf({ format: 'A4' }));
+		await keepFile(`${SHOTS}/print-view-en.pdf`, () => page.pdf({ format: 'A4' }));
 	});
 });
 
@@ -199,7 +199,7 @@ test('the score sheet prints whole at any width: 320 px and A4, German and Frenc
 		}
 		// On paper: one A4 page (looked at as a PNG: pdftoppm -png).
 		const pdf = await page.pdf({ format: 'A4' });
-		keepFile(`${SHOTS}/sheet-${id}-${locale}.pdf`, pdf);
+		await keepFile(`${SHOTS}/sheet-${id}-${locale}.pdf`, () => pdf);
 		expect(pdfPages(pdf)).toBe(1);
 		await page.emulateMedia({ media: 'screen' });
 		await page.setViewportSize({ width: 390, height: 844 });

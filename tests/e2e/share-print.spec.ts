@@ -22,7 +22,7 @@ function pngSize(buffer: Buffer): { width: number; height: number } {
 async function shared(page: Page, file: string): Promise<Buffer> {
 	await expect.poll(async () => (await shareLog(page)).png !== null).toBe(true);
 	const png = Buffer.from(((await shareLog(page)).png as string).split(',')[1] as string, 'base64');
-	keepFile(`${SHOTS}/${file}`, png);
+	await keepFile(`${SHOTS}/${file}`, () => png);
 	return png;
 }
 
@@ -154,7 +154,7 @@ test('Print score sheet: one A4 page with rounds × players, engines, rules and 
 			await expect(page.locator('.print-sheet')).toHaveCount(0);
 		}
 		const pdf = await page.pdf({ format: 'A4', printBackground: true });
-		keepFile(`${SHOTS}/sheet-${id}.pdf`, pdf);
+		await keepFile(`${SHOTS}/sheet-${id}.pdf`, () => pdf);
 		const pages = pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g) ?? [];
 		expect(pages).toHaveLength(1);
 	}

@@ -3,14 +3,12 @@
 // key gives the full names, wrapped); each setup seat shows its whole name. Nothing scrolls
 // sideways. Screenshots go to /tmp/table-shots/ to be looked at.
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { seedPlayed } from './helpers/seed';
 import { tableTapsStored } from './helpers/db';
 import { longNames } from './helpers/names';
 import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/table-shots';
-mkdirSync(SHOTS, { recursive: true });
 
 const LOCALES = ['en', 'de', 'fr', 'it'] as const;
 const WIDTHS = [320, 390] as const;

@@ -2,13 +2,10 @@
 // round screen, markers, the Mexican train, an open double, the knock, a reload in the middle,
 // End round, and a clean table for the next round.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { collectErrors, newEvening } from './helpers/evening';
 import { cutsIn } from './helpers/print';
 import { word, type Locale } from './helpers/words';
 import { lookAt } from './helpers/shots';
-
-mkdirSync('/tmp/shots', { recursive: true });
 
 const pressed = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 

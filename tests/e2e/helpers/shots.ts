@@ -13,11 +13,14 @@ export async function lookAt(target: Page | Locator, options: ShotOptions): Prom
 	await (target as Page).screenshot(options);
 }
 
-/** Saves a file the test made (a PDF, a shared PNG) at `path` when E2E_SHOTS is set. */
-export function keepFile(path: string, data: Buffer): void {
+/**
+ * Saves a file a test makes (a PDF, a shared PNG) at `path` when E2E_SHOTS is set; `made` runs
+ * only then, so a file made only to be looked at costs nothing otherwise.
+ */
+export async function keepFile(path: string, made: () => Buffer | Promise<Buffer>): Promise<void> {
 	if (!process.env.E2E_SHOTS) return;
 	mkdirSync(dirname(path), { recursive: true });
-	writeFileSync(path, data);
+	writeFileSync(path, await made());
 }
 
 /**
