@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { TEST_NODE_ARGS } from './server-build';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -34,7 +35,7 @@ export function clubEnv(env: Record<string, string>): NodeJS.ProcessEnv {
  * (server-build.ts), by its path, so it runs from any folder (a test's own, as a fresh clone's).
  */
 export function runClub(args: string[], env: Record<string, string>, cwd = ROOT): Promise<Ran> {
-	const child = spawn(process.execPath, [inject('clubServer').main, ...args], {
+	const child = spawn(process.execPath, [...TEST_NODE_ARGS, inject('clubServer').main, ...args], {
 		cwd,
 		env: clubEnv(env),
 		stdio: ['ignore', 'pipe', 'pipe']

@@ -12,7 +12,7 @@ import { ensureClub, invite, type Club } from '../src/club';
 import type { Db } from '../src/db';
 import { migrate } from '../src/migrate';
 import { ENGINE, freshDb, push, testClub } from './helpers';
-import { buildServer } from './server-build';
+import { buildServer, TEST_NODE_ARGS } from './server-build';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -34,12 +34,15 @@ function serverMain(): Promise<string> {
 	return ownBuild;
 }
 
+/** In the suite, its short-lived processes' arguments; the bench measures the server as it runs. */
+const suiteArgs = (): string[] => (process.env.VITEST ? TEST_NODE_ARGS : []);
+
 /** Starts the club server (serve) with `env` (and Node's `nodeArgs`); resolves once it listens. */
 export async function startServer(
 	env: Record<string, string>,
 	nodeArgs: string[] = []
 ): Promise<ServerProcess> {
-	const child = spawn(process.execPath, [...nodeArgs, await serverMain()], {
+	const child = spawn(process.execPath, [...suiteArgs(), ...nodeArgs, await serverMain()], {
 		cwd: ROOT,
 		env: {
 			...process.env,

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleServer } from '../../../server/test/server-build';
+import { bundleServer, TEST_NODE_ARGS } from '../../../server/test/server-build';
 
 // The club server lives in this repository's server/ (CLUB_SERVER_DIR: another checkout of it).
 export const SERVER_DIR = process.env.CLUB_SERVER_DIR ?? process.cwd();
@@ -25,7 +25,7 @@ export function clubRunFolder(): () => void {
 
 /** Starts `node main [args]` with `env`; resolves once it says it is serving. */
 export function startServer(main: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-	const server = spawn(process.execPath, [main, 'serve'], {
+	const server = spawn(process.execPath, [...TEST_NODE_ARGS, main, 'serve'], {
 		cwd: SERVER_DIR,
 		env,
 		stdio: ['ignore', 'pipe', 'inherit']

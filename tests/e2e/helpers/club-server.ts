@@ -18,6 +18,7 @@ import {
 	startServer,
 	stopServer
 } from './club-build';
+import { TEST_NODE_ARGS } from '../../../server/test/server-build';
 
 export interface ClubServer {
 	/** The server's address. */
@@ -49,7 +50,10 @@ export function useClubServer(): ClubServer {
 		url: '',
 		async club(...args) {
 			const run = promisify(execFile);
-			const { stdout } = await run(process.execPath, [main, ...args], { cwd: SERVER_DIR, env });
+			const { stdout } = await run(process.execPath, [...TEST_NODE_ARGS, main, ...args], {
+				cwd: SERVER_DIR,
+				env
+			});
 			return stdout;
 		},
 		async invite(name, viewer = false) {
