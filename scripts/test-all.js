@@ -5,7 +5,7 @@
 // keep one busy), in the order below as each one's inputs are ready, except the browser tests:
 // they run last and alone, on both cores with their two workers. Beside another step the machine
 // had more to run than cores, and the whole run took 810–860 s and 1,550–1,650 CPU-s; with the
-// browser tests alone, 751 s and 1,367 CPU-s. Each step's output is shown whole when it ends. It
+// browser tests alone, 750–795 s and 1,370–1,450 CPU-s (three runs each). Each step's output is shown whole when it ends. It
 // ends with each step's time and one line "N passed, N failed" summed over every runner, and
 // exits non-zero if anything failed.
 import { spawn, spawnSync } from 'node:child_process';
