@@ -35,14 +35,14 @@ function serverMain(): Promise<string> {
 }
 
 /** In the suite, its short-lived processes' arguments; the bench measures the server as it runs. */
-const suiteArgs = (): string[] => (process.env.VITEST ? TEST_NODE_ARGS : []);
+const SUITE_ARGS = process.env.VITEST ? TEST_NODE_ARGS : [];
 
 /** Starts the club server (serve) with `env` (and Node's `nodeArgs`); resolves once it listens. */
 export async function startServer(
 	env: Record<string, string>,
 	nodeArgs: string[] = []
 ): Promise<ServerProcess> {
-	const child = spawn(process.execPath, [...suiteArgs(), ...nodeArgs, await serverMain()], {
+	const child = spawn(process.execPath, [...SUITE_ARGS, ...nodeArgs, await serverMain()], {
 		cwd: ROOT,
 		env: {
 			...process.env,

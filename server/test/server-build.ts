@@ -15,7 +15,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  * file's tests at most, and V8's optimising compiler for PGlite's WebAssembly costs such a process
  * more than it gains: opening a club took 2.0 CPU-s, 1.3 with Liftoff alone; the 21 club processes
  * of club-trust's and club-night's browser tests 35 → 23 CPU-s; the server suite on PGlite 83 and
- * 97 → 73 and 75. Only how fast PGlite runs differs, not what it does (PostgreSQL runs no WebAssembly).
+ * 97 → 73 and 75. Only how fast PGlite runs differs, not what it does (PostgreSQL runs no
+ * WebAssembly).
  */
 export const TEST_NODE_ARGS = ['--liftoff-only'];
 
