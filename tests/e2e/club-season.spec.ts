@@ -15,6 +15,7 @@ import { clubApi, eveningOps, tokenOf } from './helpers/night-api';
 import { useLocale, word, type Locale } from './helpers/words';
 import { lookAt } from './helpers/shots';
 import { axeProblems } from './helpers/axe';
+import { openInApp } from './helpers/nav';
 
 test.describe.configure({ mode: 'serial' });
 const server = useClubServer();
@@ -357,6 +358,7 @@ for (const locale of ['en', 'de', 'fr', 'it'] as const) {
 		await openAndJoin(page, organiser, 'Domino club', 'Ruth');
 		await expect(page).toHaveURL(/\/$/);
 		await useLocale(page, locale);
+		// The page loaded once in its language; each screen then opened as a tapped link opens it.
 		for (const width of [320, 390]) {
 			await page.setViewportSize({ width, height: 844 });
 			const shot = (screen: string) =>
@@ -364,13 +366,13 @@ for (const locale of ['en', 'de', 'fr', 'it'] as const) {
 					path: `test-results/club-season/${screen}-${width}-${locale}.png`,
 					fullPage: true
 				});
-			await page.goto('/club/members');
+			await openInApp(page, '/club/members');
 			await page.getByRole('article', { name: 'Hélène', exact: true }).locator('summary').click();
 			await expect(page.getByText('Helene B', { exact: true })).toBeVisible();
 			await laidOut(page);
 			await shot('members');
 
-			await page.goto('/club/night');
+			await openInApp(page, '/club/night');
 			await expect(page.getByRole('table', { name: word(locale, 'night_seats') })).toBeVisible();
 			await expect(page.getByRole('table', { name: word(locale, 'club_tables') })).toBeVisible();
 			await laidOut(page);
@@ -378,7 +380,7 @@ for (const locale of ['en', 'de', 'fr', 'it'] as const) {
 			if (locale === 'en' && width === 320) expect(await axeProblems(page)).toEqual([]);
 			await shot('night');
 
-			await page.goto('/club/standings');
+			await openInApp(page, '/club/standings');
 			await expect(
 				page.getByRole('table', { name: word(locale, 'club_tables') }).getByRole('rowheader')
 			).toHaveText(TABLES);
@@ -391,7 +393,7 @@ for (const locale of ['en', 'de', 'fr', 'it'] as const) {
 			await toolsTwoByTwo(page, locale);
 			await shot('standings');
 
-			await page.goto('/club/wall');
+			await openInApp(page, '/club/wall');
 			await seasonPage(page, locale);
 			await expect(
 				page.getByText(word(locale, 'night_rule_missed_own_average'), { exact: false })
