@@ -5,6 +5,7 @@ import { svelteTesting } from '@testing-library/svelte/vite';
 import { pwaIcons } from './scripts/pwa-icons.js';
 import { paraglideOptions } from './paraglide.options.js';
 import { chunkGroup, chunkGroupsCheck } from './scripts/chunk-groups.js';
+import { workersPrecached } from './scripts/workers-precached.js';
 import { MOCKING } from './tests/mocking-files.js';
 
 const TESTS = ['unit', 'rules', 'db', 'state', 'vision'].map((dir) => `tests/${dir}/**/*.test.ts`);
@@ -21,6 +22,8 @@ export default defineConfig({
 		sveltekit(),
 		// Stops the build if SvelteKit renamed an entry chunkGroup names (scripts/chunk-groups.js).
 		chunkGroupsCheck(),
+		// Gives Web Workers' files a place in the service worker's precache (the script says why).
+		workersPrecached(),
 		// Only under Vitest: Svelte's browser build for component tests (files that opt into
 		// `// @vitest-environment jsdom`); their DOM is cleaned up by tests/setup-dom.ts.
 		svelteTesting({ autoCleanup: false })

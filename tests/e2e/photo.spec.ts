@@ -3,44 +3,23 @@
 // "Use N" fills the points field, and Save round stores that number; a hand read tile by tile is
 // offered as tiles. Screenshots of the dialog
 // with its marks, in English and German, at 390 px.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { storedRows } from './helpers/db';
 import { collectErrors, newEvening } from './helpers/evening';
 import { countPips } from '../../src/lib/vision/pips';
 import { EVAL_SEED_BASE, renderScene, toPng } from '../vision/render';
+import { handPhoto, openPhotoDialog } from './helpers/photo';
 import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/photo-shots';
 
-async function photo() {
-	const scene = await renderScene(EVAL_SEED_BASE + 700_001, {
-		megapixels: 0.6,
-		tiles: 4,
-		background: 'wood',
-		pipStyle: 'colour'
-	});
-	// The same counter, in Node: the Worker in the page must find exactly this.
-	const counted = countPips(scene);
-	expect(counted.total).toBe(scene.total);
-	return { total: scene.total, png: await toPng(scene) };
-}
-
-async function openDialog(page: Page, name: string, png: Buffer) {
-	await page.getByRole('button', { name: `Count from photo for ${name}`, exact: true }).click();
-	const dialog = page.getByRole('dialog');
-	await dialog
-		.getByLabel('Photo of the hand', { exact: true })
-		.setInputFiles({ name: 'hand.png', mimeType: 'image/png', buffer: png });
-	return dialog;
-}
-
 test('a photo of a hand is counted, corrected by taps, used and saved', async ({ page }) => {
 	const errors = collectErrors(page);
-	const { total, png } = await photo();
+	const { total, png } = await handPhoto();
 	await newEvening(page, ['Anna', 'Ben'], 'swiss-jassshop');
 	await page.getByRole('button', { name: 'Ben went out', exact: true }).click();
 
-	const dialog = await openDialog(page, 'Anna', png);
+	const dialog = await openPhotoDialog(page, 'Anna', png);
 	await expect(dialog.getByText(`${total} pips`, { exact: true })).toBeVisible();
 	const marks = dialog.locator('circle.mark');
 	await expect(marks).toHaveCount(total);
@@ -105,7 +84,7 @@ test('a photo read tile by tile is offered as tiles, scored by the preset', asyn
 	await newEvening(page, ['Anna', 'Ben', 'Cleo', 'Dario'], 'german-talon');
 	await page.getByRole('button', { name: 'Ben went out', exact: true }).click();
 
-	const dialog = await openDialog(page, 'Anna', read.png);
+	const dialog = await openPhotoDialog(page, 'Anna', read.png);
 	const useTiles = dialog.getByRole('button', {
 		name: `Use as ${read.tiles.length} tiles`,
 		exact: true
@@ -119,7 +98,7 @@ test('a photo read tile by tile is offered as tiles, scored by the preset', asyn
 	await expect(page.getByLabel('Anna points', { exact: true })).toHaveValue(String(value));
 
 	// A mark changed by hand: the tiles no longer match, so only the pip total is offered.
-	const again = await openDialog(page, 'Anna', read.png);
+	const again = await openPhotoDialog(page, 'Anna', read.png);
 	await again.locator('svg').click({ position: { x: 4, y: 4 } });
 	await expect(again.getByRole('button', { name: /^Use as/ })).toHaveCount(0);
 	await expect(again.getByText(/gives the pip total only/)).toBeVisible();
@@ -133,14 +112,14 @@ test('a photo without tiles says why in an alert', async ({ page }) => {
 		tiles: 3,
 		background: 'white'
 	});
-	const dialog = await openDialog(page, 'Ben', await toPng(scene));
+	const dialog = await openPhotoDialog(page, 'Ben', await toPng(scene));
 	await expect(dialog.getByRole('alert')).toContainText('Not sure about this count');
 	await expect(dialog.getByRole('alert')).toContainText('darker surface');
 });
 
 for (const locale of ['en', 'de'] as const) {
 	test(`screenshot of the dialog with marks (${locale}, 390 and 320 px)`, async ({ page }) => {
-		const { total, png } = await photo();
+		const { total, png } = await handPhoto();
 		await newEvening(page, ['Anna', 'Ben'], 'swiss-jassshop');
 		if (locale === 'de') {
 			await page.evaluate(() => localStorage.setItem('PARAGLIDE_LOCALE', 'de'));
