@@ -1,6 +1,7 @@
 // The standings chart is drawn only once its box comes near the viewport (within a screen), or
 // the page is printed: below a long table on a short screen, Chart.js stays out of the first load.
-// Its box is reserved meanwhile, so nothing shifts when the lines appear.
+// Its box is reserved meanwhile, so nothing shifts when the lines appear. Chart.js draws in a
+// worker: a finger on the chart is sent there, and the values it shows come back drawn.
 import { expect, test, type Page } from '@playwright/test';
 import { collectErrors } from './helpers/evening';
 import { seedPlayed } from './helpers/seed';
@@ -84,5 +85,23 @@ test('printing draws a chart that was never scrolled to', async ({ page }) => {
 	// What the browser fires before its print dialog.
 	await page.evaluate(() => dispatchEvent(new Event('beforeprint')));
 	await expect.poll(() => litPixels(chart)).toBeGreaterThan(1000);
+	expect(errors).toEqual([]);
+});
+
+test('a finger on the chart shows the totals of the round under it; away, they go', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	const id = await tenPlayed(page);
+	await page.goto(`/evening/${id}/standings`);
+	const chart = page.getByRole('img', { name: 'Standings chart' });
+	await expect.poll(() => litPixels(chart)).toBeGreaterThan(1000);
+	const lines = await litPixels(chart);
+	// Near the last round's points, on no point: the worker draws Chart.js's box of values.
+	const box = (await chart.locator('canvas').boundingBox())!;
+	await chart.locator('canvas').hover({ position: { x: box.width * 0.9, y: box.height * 0.4 } });
+	await expect.poll(() => litPixels(chart)).toBeGreaterThan(lines + 2000);
+	await page.mouse.move(1, 1);
+	await expect.poll(() => litPixels(chart)).toBe(lines);
 	expect(errors).toEqual([]);
 });
