@@ -88,7 +88,7 @@ test('printing draws a chart that was never scrolled to', async ({ page }) => {
 	expect(errors).toEqual([]);
 });
 
-test('a finger on the chart shows the totals of the round under it; away, they go', async ({
+test('a finger on the chart shows the totals of the round under it; away, they go; narrower, it is drawn again', async ({
 	page
 }) => {
 	const errors = collectErrors(page);
@@ -103,5 +103,17 @@ test('a finger on the chart shows the totals of the round under it; away, they g
 	await expect.poll(() => litPixels(chart)).toBeGreaterThan(lines + 2000);
 	await page.mouse.move(1, 1);
 	await expect.poll(() => litPixels(chart)).toBe(lines);
+
+	// The phone turned, or a narrower one: the worker draws again at the frame's new width (not
+	// the old frame stretched).
+	await page.setViewportSize({ width: 320, height: 844 });
+	await expect
+		.poll(() =>
+			chart.locator('canvas').evaluate((c: HTMLCanvasElement) => {
+				const css = c.getBoundingClientRect().width;
+				return css < 320 && Math.abs(c.width - css * devicePixelRatio) <= devicePixelRatio;
+			})
+		)
+		.toBe(true);
 	expect(errors).toEqual([]);
 });
