@@ -48,6 +48,8 @@ export class LineChart {
 
 	constructor(canvas: HTMLCanvasElement, drawing: LineDrawing, onfail: () => void) {
 		this.#canvas = canvas;
+		// The frame's size, which the worker draws at: its frames are painted 1:1.
+		Object.assign(canvas.style, { display: 'block', width: '100%', height: '100%' });
 		this.#first = drawing;
 		this.#worker = new Worker(new URL('./lineChart.worker.ts', import.meta.url), {
 			type: 'module'
