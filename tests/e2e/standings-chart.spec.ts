@@ -24,6 +24,13 @@ async function tenPlayed(page: Page): Promise<string> {
 	return 'ten';
 }
 
+/** The ten-player evening's standings, opened: its chart, and the page's errors from the start. */
+async function tenStandings(page: Page) {
+	const errors = collectErrors(page);
+	await page.goto(`/evening/${await tenPlayed(page)}/standings`);
+	return { errors, chart: page.getByRole('img', { name: 'Standings chart' }) };
+}
+
 /** From the next load on: the page's layout shifts not caused by input, summed in window.__cls. */
 const watchShifts = (page: Page) =>
 	page.addInitScript(() => {
@@ -42,10 +49,7 @@ const watchShifts = (page: Page) =>
 test('below a long table on a short screen, the chart is drawn once scrolled to, in its reserved box', async ({
 	page
 }) => {
-	const errors = collectErrors(page);
-	const id = await tenPlayed(page);
-	await page.goto(`/evening/${id}/standings`);
-	const chart = page.getByRole('img', { name: 'Standings chart' });
+	const { errors, chart } = await tenStandings(page);
 	await expect(chart).toBeVisible();
 	// A screen so short that the chart starts more than two screens down.
 	const top = await chart.evaluate((el) => el.getBoundingClientRect().top + scrollY);
@@ -72,10 +76,7 @@ test('below a long table on a short screen, the chart is drawn once scrolled to,
 });
 
 test('printing draws a chart that was never scrolled to', async ({ page }) => {
-	const errors = collectErrors(page);
-	const id = await tenPlayed(page);
-	await page.goto(`/evening/${id}/standings`);
-	const chart = page.getByRole('img', { name: 'Standings chart' });
+	const { errors, chart } = await tenStandings(page);
 	const top = await chart.evaluate((el) => el.getBoundingClientRect().top + scrollY);
 	await page.setViewportSize({ width: 390, height: Math.floor(top / 3) });
 	await page.reload();
@@ -91,10 +92,7 @@ test('printing draws a chart that was never scrolled to', async ({ page }) => {
 test('a finger on the chart shows the totals of the round under it; away, they go; narrower, it is drawn again', async ({
 	page
 }) => {
-	const errors = collectErrors(page);
-	const id = await tenPlayed(page);
-	await page.goto(`/evening/${id}/standings`);
-	const chart = page.getByRole('img', { name: 'Standings chart' });
+	const { errors, chart } = await tenStandings(page);
 	await expect.poll(() => litPixels(chart)).toBeGreaterThan(1000);
 	const lines = await litPixels(chart);
 	// Near the last round's points, on no point: the worker draws Chart.js's box of values.
