@@ -38,9 +38,11 @@ const tokenOf = (stdout: string) =>
 	readJoinFragment(new URL(/^Join link: (\S+)$/m.exec(stdout)![1]!).hash)!.token;
 
 describe.skipIf(ENGINE === 'postgres')('one folder, one server', () => {
-	const root = mkdtempSync(join(tmpdir(), 'club-folder-'));
-	const dir = join(root, 'club-data');
-	const env = { CLUB_DATA: dir, HOST: '127.0.0.1', APP_ORIGIN };
+	// Made in beforeAll: a suite skipped (on PostgreSQL) is still collected, and its afterAll never
+	// runs, so a folder made here was left in /tmp by every PostgreSQL run.
+	let root = '';
+	let dir = '';
+	let env: Record<string, string> = {};
 	let first: ServerProcess | null = null;
 	// Every server started, stopped at the end even when a test fails midway.
 	const servers: ServerProcess[] = [];
@@ -51,6 +53,9 @@ describe.skipIf(ENGINE === 'postgres')('one folder, one server', () => {
 	let token = '';
 
 	beforeAll(async () => {
+		root = mkdtempSync(join(tmpdir(), 'club-folder-'));
+		dir = join(root, 'club-data');
+		env = { CLUB_DATA: dir, HOST: '127.0.0.1', APP_ORIGIN };
 		// A folder made by hand, open to all, as an organiser's umask leaves it.
 		mkdirSync(dir, { mode: 0o755 });
 		chmodSync(dir, 0o755);
@@ -58,7 +63,7 @@ describe.skipIf(ENGINE === 'postgres')('one folder, one server', () => {
 	}, 120_000);
 	afterAll(async () => {
 		for (const server of servers) await server.kill('SIGTERM');
-		rmSync(root, { recursive: true, force: true });
+		if (root) rmSync(root, { recursive: true, force: true });
 	});
 
 	it('a second server on the folder or on the port refuses, naming the first; the first keeps its admin socket', async () => {
