@@ -9,7 +9,8 @@ import {
 	LineElement,
 	PointElement,
 	Tooltip,
-	type ChartEvent
+	type ChartEvent,
+	type ChartOptions
 } from 'chart.js';
 import type { ChartMessage, LineDrawing } from './lineChart';
 
@@ -19,50 +20,35 @@ type WorkerChart = Chart<'line', (number | null)[], string>;
 
 let chart: WorkerChart | null = null;
 
-function create(drawing: LineDrawing, size: NonNullable<ChartMessage['size']>): WorkerChart {
+/** Chart.js's options for `drawing`, in its palette, at the phone's pixel ratio. */
+function options(drawing: LineDrawing, ratio: number): ChartOptions<'line'> {
 	const { text, grid } = drawing.ink;
+	return {
+		// The canvas is sized by the page's frame (resize below), at the phone's pixel ratio.
+		responsive: false,
+		devicePixelRatio: ratio,
+		locale: drawing.locale,
+		animation: false,
+		color: text,
+		scales: {
+			x: {
+				...(drawing.xTitle ? { title: { display: true, text: drawing.xTitle, color: text } } : {}),
+				ticks: { color: text },
+				grid: { color: grid }
+			},
+			// Scores are whole numbers, so are the steps; written in the reader's locale.
+			y: { ticks: { color: text, precision: 0 }, grid: { color: grid } }
+		},
+		plugins: { legend: { display: false } }
+	};
+}
+
+function create(drawing: LineDrawing, size: NonNullable<ChartMessage['size']>): WorkerChart {
 	return new Chart<'line', (number | null)[], string>(
 		// Chart.js takes an OffscreenCanvas (its docs' web-worker use); its types name only the DOM's.
 		new OffscreenCanvas(size.width, size.height) as unknown as HTMLCanvasElement,
-		{
-			type: 'line',
-			data: drawing.data,
-			options: {
-				// The canvas is sized by the page's frame (resize below), at the phone's pixel ratio.
-				responsive: false,
-				devicePixelRatio: size.ratio,
-				locale: drawing.locale,
-				animation: false,
-				color: text,
-				scales: {
-					x: {
-						...(drawing.xTitle
-							? { title: { display: true, text: drawing.xTitle, color: text } }
-							: {}),
-						ticks: { color: text },
-						grid: { color: grid }
-					},
-					// Scores are whole numbers, so are the steps; written in the reader's locale.
-					y: { ticks: { color: text, precision: 0 }, grid: { color: grid } }
-				},
-				plugins: { legend: { display: false } }
-			}
-		}
+		{ type: 'line', data: drawing.data, options: options(drawing, size.ratio) }
 	);
-}
-
-/** New lines, or the same in another palette (the theme changed, or the page is printed). */
-function redraw(c: WorkerChart, drawing: LineDrawing) {
-	const { text, grid } = drawing.ink;
-	const o = c.options;
-	o.color = text;
-	for (const axis of [o.scales?.x, o.scales?.y]) {
-		if (!axis) continue;
-		if (axis.ticks) axis.ticks.color = text;
-		if (axis.grid) axis.grid.color = grid;
-		if ('title' in axis && axis.title) axis.title.color = text;
-	}
-	c.data = drawing.data;
 }
 
 /**
@@ -84,7 +70,11 @@ self.onmessage = ({ data: message }: MessageEvent<ChartMessage>) => {
 		if (!drawing || !size) return;
 		chart = create(drawing, size);
 	} else {
-		if (drawing) redraw(chart, drawing);
+		// New lines, or the same in another palette (the theme changed, or the page is printed).
+		if (drawing) {
+			chart.options = options(drawing, chart.currentDevicePixelRatio);
+			chart.data = drawing.data;
+		}
 		if (size) {
 			chart.options.devicePixelRatio = size.ratio;
 			chart.resize(size.width, size.height);
