@@ -4,6 +4,13 @@
 //
 // The override applies to the browser's default storage partition, so this spec runs in a
 // persistent context of its own (Playwright's usual contexts are separate, incognito-like).
+//
+// Chromium lets a bucket spend space the quota manager granted it lately without asking again: an
+// allowance of the room it had, shrinking to nothing over 30 s (IndexedDB's BucketContext,
+// kBucketSpaceCacheTimeLimit). A write larger than that allowance asks at once. So the disk starts
+// with a known room (ROOM, far more than the app uses) and, once it is full, one write of ROOM
+// bytes to a scratch database makes Chromium ask: from then on every write is refused, at once
+// rather than half a minute later.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +21,8 @@ import { TEST_CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../../scripts/chromium.j
 import { lookAt } from './helpers/shots';
 
 const SHOTS = '/tmp/shots';
+/** The origin's quota before the disk fills: the app's files and rows take a few MiB. */
+const ROOM = 32 * 1024 * 1024;
 
 test('a quota error on Save round keeps the entry on screen, says so, and stores nothing', async ({
 	baseURL
@@ -30,15 +39,21 @@ test('a quota error on Save round keeps the entry on screen, says so, and stores
 	});
 	try {
 		const page = context.pages()[0] ?? (await context.newPage());
-		await run(page, baseURL!);
+		// Before the app's first write, so the allowance it is granted is at most ROOM.
+		const quota = await context.newCDPSession(page);
+		const origin = new URL(baseURL!).origin;
+		await quota.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: ROOM });
+		await run(page, (quotaSize) =>
+			quota.send('Storage.overrideQuotaForOrigin', { origin, quotaSize }).then(() => {})
+		);
 	} finally {
 		await context.close();
 		await rm(profile, { recursive: true, force: true });
 	}
 });
 
-/** One small write to a scratch database of the origin: 'ok', or the name of the error. */
-async function probeWrite(): Promise<string> {
+/** One write of `bytes` to a scratch database of the origin: 'ok', or the name of the error. */
+async function probeWrite(bytes: number): Promise<string> {
 	const db: IDBDatabase = await new Promise((resolve, reject) => {
 		const request = indexedDB.open('quota-probe', 1);
 		request.onupgradeneeded = () => request.result.createObjectStore('probe');
@@ -48,7 +63,11 @@ async function probeWrite(): Promise<string> {
 	try {
 		return await new Promise<string>((resolve) => {
 			const tx = db.transaction('probe', 'readwrite', { durability: 'strict' });
-			tx.objectStore('probe').put(Date.now(), 'probe');
+			// In records under 64 KiB: a larger value goes to a file beside the database, and one
+			// 32 MiB value was allowed (its size is not what the transaction asks room for).
+			const record = 60 * 1024;
+			for (let at = 0; at < bytes; at += record)
+				tx.objectStore('probe').put(new Uint8Array(Math.min(record, bytes - at)), at);
 			tx.oncomplete = () => resolve('ok');
 			tx.onabort = () => resolve(tx.error?.name ?? 'AbortError');
 		});
@@ -57,7 +76,11 @@ async function probeWrite(): Promise<string> {
 	}
 }
 
-async function run(page: Page, baseURL: string): Promise<void> {
+/** `setQuota`: the origin's quota from now on (undefined: the disk's own). */
+async function run(
+	page: Page,
+	setQuota: (quotaSize: number | undefined) => Promise<void>
+): Promise<void> {
 	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
 	await playRound(page, 'Anna', { Ben: 12, Cleo: 30 });
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 2 of 13');
@@ -71,15 +94,12 @@ async function run(page: Page, baseURL: string): Promise<void> {
 
 	const played = ['evenings', 'rounds', 'tableEvents', 'players'] as const;
 	const before = await dumpDatabase(page, played);
-	const cdp = await page.context().newCDPSession(page);
-	const origin = new URL(baseURL).origin;
-	await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 1 });
-	// Chromium lets a bucket spend space it was granted recently (for up to 30 s) before it asks
-	// the quota manager again; a scratch database of the same origin shows when the small quota
-	// has taken hold. The app's own database is not touched by this.
-	await expect
-		.poll(() => page.evaluate(probeWrite), { timeout: 60_000, intervals: [1000] })
-		.toBe('QuotaExceededError');
+	await setQuota(1);
+	// A write larger than any allowance left (see the top): Chromium asks the quota manager, which
+	// now refuses. The app's own database is not touched by this.
+	expect(await page.evaluate(probeWrite, ROOM)).toBe('QuotaExceededError');
+	// And a small write is refused too: the allowance is gone, not 30 s away.
+	expect(await page.evaluate(probeWrite, 16)).toBe('QuotaExceededError');
 
 	await page.getByRole('button', { name: 'Save round' }).click();
 	const alert = page.getByRole('alert').filter({ hasText: 'storage space' });
@@ -100,7 +120,7 @@ async function run(page: Page, baseURL: string): Promise<void> {
 	expect(await dumpDatabase(page, played)).toBe(before);
 
 	// Room again: the same entry, untouched, saves.
-	await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+	await setQuota(undefined);
 	await page.getByRole('button', { name: 'Save round' }).click();
 	await expect(page.getByText('Saved', { exact: true })).toBeVisible();
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Round 3 of 13');
