@@ -40,12 +40,12 @@ test('a quota error on Save round keeps the entry on screen, says so, and stores
 	try {
 		const page = context.pages()[0] ?? (await context.newPage());
 		// Before the app's first write, so the allowance it is granted is at most ROOM.
-		const quota = await context.newCDPSession(page);
+		const cdp = await context.newCDPSession(page);
 		const origin = new URL(baseURL!).origin;
-		await quota.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: ROOM });
-		await run(page, (quotaSize) =>
-			quota.send('Storage.overrideQuotaForOrigin', { origin, quotaSize }).then(() => {})
-		);
+		const setQuota = (quotaSize: number | undefined) =>
+			cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize });
+		await setQuota(ROOM);
+		await run(page, setQuota);
 	} finally {
 		await context.close();
 		await rm(profile, { recursive: true, force: true });
@@ -79,7 +79,7 @@ async function probeWrite(bytes: number): Promise<string> {
 /** `setQuota`: the origin's quota from now on (undefined: the disk's own). */
 async function run(
 	page: Page,
-	setQuota: (quotaSize: number | undefined) => Promise<void>
+	setQuota: (quotaSize: number | undefined) => Promise<unknown>
 ): Promise<void> {
 	const id = await newEvening(page, ['Anna', 'Ben', 'Cleo'], 'swiss-jassshop');
 	await playRound(page, 'Anna', { Ben: 12, Cleo: 30 });
