@@ -50,7 +50,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 import { SCREENS } from './bench/screens.js';
 import { serveBuild } from './bench/serve.js';
-import { median, range, rangeText } from './bench/stats.js';
+import { median, pairedRatio, range, rangeText } from './bench/stats.js';
 import { clubFigures } from './bench/club.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4184);
@@ -477,6 +477,8 @@ try {
 		total: median(runs.map((r) => r.total)),
 		fromWorker: runs.every((r) => r.fromWorker)
 	});
+	/** Each run's time to use at its pair's index (a run that failed leaves a hole). */
+	const byPair = (runs) => runs.reduce((at, r) => ((at[r.pair] = r.use), at), []);
 	async function startups(key) {
 		for (const { screen, row, basePath } of screens) {
 			log(`start-up ${key} ${row.name}`);
@@ -490,11 +492,14 @@ try {
 					const r = await attempt(`start-up ${row.name}`, () =>
 						startup(screen, side.origin, side.path)
 					);
-					if (r) side.runs.push(r);
+					if (r) side.runs.push({ ...r, pair: i });
 				}
 			}
 			row[key] = summary(sides[0].runs);
-			if (sides[1]) row[`${key}Baseline`] = summary(sides[1].runs);
+			if (sides[1]) {
+				row[`${key}Baseline`] = summary(sides[1].runs);
+				row[`${key}Paired`] = pairedRatio(...sides.map((side) => byPair(side.runs)));
+			}
 		}
 	}
 	await restartBrowser();
@@ -727,12 +732,16 @@ if (BASELINE) {
 	// Time to use beside time to content: they differ only where a screen paints before it takes
 	// a tap (the baseline's evening screens, painted from a first read and inert until Dexie).
 	const use = (r, key) => r[key]?.use;
+	const pairs = (p) =>
+		p ? ` (pairs ${p.ratio.toFixed(2)}, 90 %: ${p.low.toFixed(2)}–${p.high.toFixed(2)})` : '';
 	console.log('');
-	console.log(`time to use (ms until the content takes a tap; warm, 4× CPU, median of ${RUNS}):`);
+	console.log(
+		`time to use (ms until the content takes a tap; warm, 4× CPU, median of ${RUNS}); pairs: the median of run i's ratio, run by run, and its 90 % interval (bootstrap):`
+	);
 	for (const r of result.screens) {
 		if (!r.empty) continue;
-		const one = `1 evening ${ms(use(r, 'empty'))} / base ${ms(use(r, 'emptyBaseline'))} = ${ratio(use(r, 'empty'), use(r, 'emptyBaseline'))}`;
-		const many = `${EVENINGS} evenings ${ms(use(r, 'history'))} / base ${ms(use(r, 'historyBaseline'))} = ${ratio(use(r, 'history'), use(r, 'historyBaseline'))}`;
+		const one = `1 evening ${ms(use(r, 'empty'))} / base ${ms(use(r, 'emptyBaseline'))} = ${ratio(use(r, 'empty'), use(r, 'emptyBaseline'))}${pairs(r.emptyPaired)}`;
+		const many = `${EVENINGS} evenings ${ms(use(r, 'history'))} / base ${ms(use(r, 'historyBaseline'))} = ${ratio(use(r, 'history'), use(r, 'historyBaseline'))}${pairs(r.historyPaired)}`;
 		console.log(`  ${r.name.padEnd(16)} ${one}; ${many}`);
 	}
 }
