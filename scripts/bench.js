@@ -22,8 +22,9 @@
 //
 // BENCH_BASELINE=dir: a second build (an earlier commit's, built with its own `vite build`) served
 // beside this one on BENCH_PORT+1 and measured in the same warm start-ups, alternately, run by run:
-// the table then gives its times and the ratio this build / baseline. Machine load that drifts
-// during a bench run falls on both alike (separate bench runs of one build differed by 20–50 %).
+// the table then gives its times and the ratio this build / baseline, and time to use the same
+// ratio read pair by pair, with a 90 % interval (bench/stats.js). Machine load that drifts during
+// a bench run falls on both alike (separate bench runs of one build differed by 20–50 %).
 //
 // One Chromium at a time. Env: BENCH_PORT (4184), BENCH_RUNS (3), BENCH_EVENINGS (500),
 // BUILD_DIR (build), BENCH_SKIP_BUILD=1, CHROMIUM_PATH; for a quicker look while working:
