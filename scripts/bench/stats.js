@@ -1,5 +1,6 @@
-// The figures every bench script prints: a median and a range of samples. Plain JavaScript so
-// that `node scripts/bench.js` and the TypeScript benches run by tsx share it.
+// The figures every bench script prints: a median and a range of samples, and how two builds'
+// runs taken in turn compare. Plain JavaScript so that `node scripts/bench.js` and the TypeScript
+// benches run by tsx share it.
 
 /** @param {unknown[]} xs @returns {number[]} the finite numbers, ascending */
 const finite = (xs) =>
@@ -62,7 +63,10 @@ export function pairedRatio(ours, base) {
 	return { ratio: middle(ratios), low: at(0.05), high: at(0.95), pairs: ratios.length };
 }
 
-/** The median proper (the mean of the two middle ones for an even count). @param {number[]} xs */
+/**
+ * The median proper: the mean of the two middle ones for an even count (not `median`'s lower one,
+ * which leans towards this build whenever the pairs are even in number). @param {number[]} xs
+ */
 function middle(xs) {
 	const s = [...xs].sort((x, y) => x - y);
 	const h = s.length >> 1;
