@@ -68,7 +68,7 @@ export function pairedRatio(ours, base) {
  * which leans towards this build whenever the pairs are even in number). @param {number[]} xs
  */
 function middle(xs) {
-	const s = [...xs].sort((x, y) => x - y);
+	const s = finite(xs);
 	const h = s.length >> 1;
 	const upper = s[h] ?? NaN;
 	return s.length % 2 ? upper : ((s[h - 1] ?? NaN) + upper) / 2;
