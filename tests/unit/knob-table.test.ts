@@ -2,7 +2,7 @@
 // The knob table (rules/knobs.ts) is the one description of a knob: the setup screen has a field
 // for every knob, of the knob's kind, and the summary a line that follows its value.
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/svelte';
 import HouseRules from '$lib/components/setup/HouseRules.svelte';
 import { summaryLines, type Sentence } from '$lib/components/setup/knobs';
@@ -66,6 +66,19 @@ describe('the knob table', () => {
 				expect(options, knob).toEqual(spec.values.map(String));
 			}
 		}
+	});
+
+	it('draws its folded fields after the first paint, and at once when opened before', async () => {
+		const form = new SetupForm(createDatabase(`knobs-${crypto.randomUUID()}`));
+		const folded = render(HouseRules, { form });
+		// Nothing of them in the first paint: a group a task once it is done.
+		expect(screen.queryByLabelText(knobLabel(KNOB_NAMES[0]!), { exact: true })).toBeNull();
+		await vi.waitFor(() => {
+			for (const knob of KNOB_NAMES) screen.getByLabelText(knobLabel(knob), { exact: true });
+		});
+		folded.unmount();
+		render(HouseRules, { form, open: true });
+		for (const knob of KNOB_NAMES) screen.getByLabelText(knobLabel(knob), { exact: true });
 	});
 
 	it('gives every knob a summary line that follows its value', () => {
