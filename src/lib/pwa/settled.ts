@@ -38,6 +38,14 @@ export function afterPaint(): Promise<void> {
 }
 
 /**
+ * Resolves in a task of its own, after those already queued: work split this way lets a tap in
+ * between (and after `afterPaint`, it does not join the other work waiting for the paint).
+ */
+export function nextTask(): Promise<void> {
+	return new Promise((resolve) => setTimeout(resolve));
+}
+
+/**
  * A second after the screen's last large paint: the load event (which an app rendered by scripts
  * reaches before its content), or a later largest contentful paint (the screen's content, once
  * its reads are done). Then the first idle moment, or IDLE_TIMEOUT at most. Counted from the
