@@ -354,9 +354,20 @@ export async function undoLastRound(
 }
 
 /** The scorekeeper ends the evening (early, or a cyclic schedule): no further round is taken. */
-export async function endEvening(
+export function endEvening(db: CabooseDb, eveningId: string, made?: MadeFrom) {
+	return markEnded(db, eveningId, true, made);
+}
+
+/** Reopens an evening the scorekeeper ended, so further rounds can be played. */
+export function resumeEvening(db: CabooseDb, eveningId: string, made?: MadeFrom) {
+	return markEnded(db, eveningId, false, made);
+}
+
+/** Ends or reopens an evening; asked for what it already is, it changes nothing but the draft. */
+async function markEnded(
 	db: CabooseDb,
 	eveningId: string,
+	end: boolean,
 	made?: MadeFrom
 ): Promise<boolean | Stale> {
 	return db.transaction(
@@ -367,39 +378,16 @@ export async function endEvening(
 			if (!evening) return false;
 			const moved = revisionMoved(db, eveningId, made);
 			if (moved && (await moved)) return { conflict: 'evening-changed' as const };
-			const now = Date.now();
-			if (evening.endedAt === null) {
-				await db.evenings.update(eveningId, { endedAt: now, updatedAt: now });
-				const ended = { ...evening, endedAt: now, updatedAt: now };
+			if ((evening.endedAt !== null) !== end) {
+				const now = Date.now();
+				const endedAt = end ? now : null;
+				await db.evenings.update(eveningId, { endedAt, updatedAt: now });
 				const rows = await listRounds(db, eveningId);
 				// No round changed: a reader holding them all reads none again.
-				await writeSummary(db, ended, rows, rows.length);
+				await writeSummary(db, { ...evening, endedAt, updatedAt: now }, rows, rows.length);
 			}
-			await db.drafts.delete(eveningId);
-			return true;
-		}
-	);
-}
-
-/** Reopens an evening the scorekeeper ended, so further rounds can be played. */
-export async function resumeEvening(
-	db: CabooseDb,
-	eveningId: string,
-	made?: MadeFrom
-): Promise<boolean | Stale> {
-	return db.transaction(
-		'rw',
-		[db.evenings, db.rounds, db.summaries, ...outboxTables(db)],
-		async () => {
-			const evening = await db.evenings.get(eveningId);
-			if (!evening) return false;
-			const moved = revisionMoved(db, eveningId, made);
-			if (moved && (await moved)) return { conflict: 'evening-changed' as const };
-			const now = Date.now();
-			await db.evenings.update(eveningId, { endedAt: null, updatedAt: now });
-			const resumed = { ...evening, endedAt: null, updatedAt: now };
-			const rows = await listRounds(db, eveningId);
-			await writeSummary(db, resumed, rows, rows.length);
+			// An ended evening takes no round: its half-typed one goes.
+			if (end) await db.drafts.delete(eveningId);
 			return true;
 		}
 	);
