@@ -5,6 +5,8 @@
 // renders each marked stretch as a <bdi>, without the marks, so the text reads exactly as the
 // message does ("Last round: Anna 5 · Ben 3") while each name is its own bidi island.
 
+import { joinNames } from '$lib/format';
+
 const FSI = '\u2068';
 const PDI = '\u2069';
 /** Isolates and embeddings a name could carry: dropped so the marks stay balanced. */
@@ -13,6 +15,11 @@ const ISOLATE_CHARS = /[\u2066-\u2069]/g;
 /** A name to put in a message whose result <Isolated> will show. */
 export function iso(name: string): string {
 	return FSI + name.replace(ISOLATE_CHARS, '') + PDI;
+}
+
+/** Players named in a message: each isolated, joined as the reader's language joins names. */
+export function isoNames(players: readonly string[], name: (player: string) => string): string {
+	return joinNames(players.map((p) => iso(name(p))));
 }
 
 export interface Part {
