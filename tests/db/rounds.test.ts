@@ -325,6 +325,22 @@ describe('undo, end, resume', () => {
 		expect((await db.evenings.get(id))!.endedAt).toBeNull();
 		expect(await endEvening(db, 'nope')).toBe(false);
 	});
+
+	it('ending an ended evening, or resuming one in play, changes no row', async () => {
+		const { db, id } = await setup();
+		const rows = async () => ({
+			evening: await db.evenings.get(id),
+			summary: await db.summaries.get(id)
+		});
+		const inPlay = await rows();
+		expect(await resumeEvening(db, id)).toBe(true);
+		expect(await rows()).toEqual(inPlay);
+		expect(await endEvening(db, id)).toBe(true);
+		const ended = await rows();
+		expect(ended.evening!.endedAt).not.toBeNull();
+		expect(await endEvening(db, id)).toBe(true);
+		expect(await rows()).toEqual(ended);
+	});
 });
 
 describe('drafts', () => {
