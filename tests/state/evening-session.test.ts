@@ -13,6 +13,7 @@ import { NextRoundEntry } from '$lib/state/next-round.svelte';
 import { EveningActions } from '$lib/state/evening-actions.svelte';
 import { EntryForm, type EntryContext } from '$lib/state/entry.svelte';
 import { loadDraft } from '$lib/db/rounds';
+import { emptyDraftFields } from '$lib/db/draft';
 import { appendTableEvent } from '$lib/db/table';
 import { FLUSH_EVENT, type FlushDetail } from '$lib/db/flush';
 import { closeAll, connect, countReads, freshDb } from '../db/helpers';
@@ -277,6 +278,35 @@ describe('EveningSession', () => {
 		await waitFor(() => expect(b.form.text[b.form.context!.players[0]!]).toBe('9'));
 		stopB();
 		b.stop();
+	});
+
+	it('a draft that only localStorage kept (its page closed before IndexedDB had it) is restored and written to IndexedDB', async () => {
+		const kept = new Map<string, string>();
+		vi.stubGlobal('localStorage', {
+			getItem: (k: string) => kept.get(k) ?? null,
+			setItem: (k: string, v: string) => void kept.set(k, v),
+			removeItem: (k: string) => void kept.delete(k)
+		});
+		try {
+			const db = freshDb();
+			const id = await seedEvening(db, ['Anna', 'Ben'], 0);
+			const session = new EveningSession(id, db);
+			const { stop, form } = await open(session);
+			const [anna, ben] = form.context!.players as [string, string];
+			const typed = { ...emptyDraftFields(), text: { [ben]: '4' }, out: [anna] };
+			kept.set(`caboose:draft:${id}`, JSON.stringify({ index: 0, fields: typed, at: Date.now() }));
+			await db.drafts.clear(); // the page closed before IndexedDB had what was typed
+
+			const stopDraft = await keepDraftRead(session, form, 0);
+			expect(form.text[ben]).toBe('4');
+			await waitFor(async () => expect((await loadDraft(db, id, 0))?.text).toEqual(typed.text));
+			// IndexedDB holds it now: the copy in localStorage goes.
+			await waitFor(() => expect(kept.size).toBe(0));
+			stopDraft();
+			stop();
+		} finally {
+			vi.unstubAllGlobals();
+		}
 	});
 
 	it('an untouched form never deletes the draft another tab typed, when its evening is read again', async () => {

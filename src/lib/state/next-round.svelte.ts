@@ -69,6 +69,16 @@ export class NextRoundEntry {
 		/** The round the last run was for: a run again for it (the evening read again while its
 		 * draft is read) is no move, and leaves an end or an undo asked here for the move it makes. */
 		let ranFor: number | null = null;
+		// A form with nothing in it is no draft: an old one goes, and none is written.
+		const keep = async (fields: DraftFields, index: number) => {
+			try {
+				await (nothingTyped(fields) ? clearDraft(db, id, index) : saveDraft(db, id, index, fields));
+			} catch (error) {
+				// A draft that cannot be kept (the database closed under it) is only logged: the
+				// form still holds what was typed.
+				dbFailure(error);
+			}
+		};
 		const stopLoading = $effect.root(() => {
 			$effect(() => {
 				const index = form.context?.index ?? null;
@@ -96,45 +106,10 @@ export class NextRoundEntry {
 				untrack(() => {
 					if (form.loadedFor !== null) form.reset(null);
 				});
-				const next = this.#session.next;
-				Promise.all([this.#draft(index), next ? this.#onTable(next) : null]).then(
-					([fields, table]) => {
-						if (form.context?.index !== index || form.loadedFor === index) return;
-						this.laid = { index, doubles: table?.laid ?? [] };
-						const wentOut = table?.wentOut ?? null;
-						// What was typed while the draft was read wins over an older draft.
-						if (fields && form.pristine) form.restore(fields, index);
-						else {
-							// No draft yet: who went out on the live table is marked out already.
-							if (wentOut && form.pristine) form.out = [wentOut];
-							form.loadedFor = index;
-						}
-					},
-					(error: unknown) => {
-						// Without its draft the round is typed afresh; the failure is only logged.
-						dbFailure(error);
-						if (form.context?.index === index && form.loadedFor !== index) form.loadedFor = index;
-					}
-				);
+				this.#restore(form, index, keep);
 			});
 		});
-		// A form with nothing in it is no draft: an old one goes, and none is written.
-		const saver = autosave(
-			form,
-			async (fields, index) => {
-				try {
-					await (nothingTyped(fields)
-						? clearDraft(db, id, index)
-						: saveDraft(db, id, index, fields));
-				} catch (error) {
-					// A draft that cannot be kept (the database closed under it) is only logged: the
-					// form still holds what was typed.
-					dbFailure(error);
-				}
-			},
-			undefined,
-			pendingDraft(id)
-		);
+		const saver = autosave(form, keep, undefined, pendingDraft(id));
 		this.#cancelDraft = saver.cancel;
 		return () => {
 			stopLoading();
@@ -159,22 +134,60 @@ export class NextRoundEntry {
 		const next = session.next;
 		if (!next || !session.evening) return null;
 		const draft = await this.#draft(next.index).catch(() => null);
-		const seat = draft?.starter ?? session.starterAt(next.index);
+		const seat = draft?.fields.starter ?? session.starterAt(next.index);
 		const player = seat === null ? undefined : session.evening.players[seat]?.id;
 		return player !== undefined && next.players.includes(player) ? player : null;
 	}
 
 	/**
-	 * The draft of round `index`: the one in IndexedDB, or the one typed after it that a closed
-	 * page left in localStorage (`pendingDraft`), whichever is newer.
+	 * Reads round `index`'s draft and the live table into `form`, unless it has moved on. A draft
+	 * that only localStorage held (its page was closed before IndexedDB had it) is written with
+	 * `keep` too: the autosave writes only what is typed after a read.
 	 */
-	async #draft(index: number): Promise<DraftFields | null> {
+	#restore(form: EntryForm, index: number, keep: (f: DraftFields, i: number) => Promise<void>) {
+		const { id } = this.#session;
+		const next = this.#session.next;
+		Promise.all([this.#draft(index), next ? this.#onTable(next) : null]).then(
+			([draft, table]) => {
+				if (form.context?.index !== index || form.loadedFor === index) return;
+				this.laid = { index, doubles: table?.laid ?? [] };
+				const wentOut = table?.wentOut ?? null;
+				// What was typed while the draft was read wins over an older draft.
+				if (draft && form.pristine) {
+					form.restore(draft.fields, index);
+					const at = draft.pendingAt;
+					if (at !== null)
+						void keep(draft.fields, index).then(() => {
+							// Unless typed again since (the autosave keeps that).
+							if (readPendingDraft(id, index)?.at === at) pendingDraft(id).forget();
+						});
+				} else {
+					// No draft yet: who went out on the live table is marked out already.
+					if (wentOut && form.pristine) form.out = [wentOut];
+					form.loadedFor = index;
+				}
+			},
+			(error: unknown) => {
+				// Without its draft the round is typed afresh; the failure is only logged.
+				dbFailure(error);
+				if (form.context?.index === index && form.loadedFor !== index) form.loadedFor = index;
+			}
+		);
+	}
+
+	/**
+	 * The draft of round `index`: the one in IndexedDB, or the one typed after it that a closed
+	 * page left in localStorage (`pendingDraft`), whichever is newer (`pendingAt`: when typed).
+	 */
+	async #draft(index: number): Promise<{ fields: DraftFields; pendingAt: number | null } | null> {
 		const { db, id } = this.#session;
 		const stored = await loadDraftAt(db, id, index);
 		const pending = readPendingDraft(id, index);
-		if (pending && (!stored || pending.at > stored.updatedAt))
-			return readDraftFields(pending.fields);
-		return stored?.fields ?? null;
+		if (pending && (!stored || pending.at > stored.updatedAt)) {
+			const fields = readDraftFields(pending.fields);
+			return fields && { fields, pendingAt: pending.at };
+		}
+		return stored ? { fields: stored.fields, pendingAt: null } : null;
 	}
 
 	/**
