@@ -10,6 +10,7 @@ const waitFor = vi.waitFor;
 import { flushSync } from 'svelte';
 import { EveningSession } from '$lib/state/evening.svelte';
 import { NextRoundEntry } from '$lib/state/next-round.svelte';
+import { autosave } from '$lib/state/draft.svelte';
 import { EveningActions } from '$lib/state/evening-actions.svelte';
 import { EntryForm, type EntryContext } from '$lib/state/entry.svelte';
 import { loadDraft } from '$lib/db/rounds';
@@ -307,6 +308,31 @@ describe('EveningSession', () => {
 		} finally {
 			vi.unstubAllGlobals();
 		}
+	});
+
+	it('a draft write that fails keeps the copy in localStorage; one that succeeds lets it go', async () => {
+		const db = freshDb();
+		const id = await seedEvening(db, ['Anna', 'Ben'], 0);
+		const session = new EveningSession(id, db);
+		const { stop, form } = await open(session);
+		form.loadedFor = 0; // the round's draft read
+		let writes = false;
+		const store = vi.fn(async () => writes);
+		const mirror = { keep: vi.fn(), forget: vi.fn() };
+		const saver = autosave(form, store, 0, mirror);
+		flushSync();
+		const ben = form.context!.players[1]!;
+		form.setText(ben, '7');
+		flushSync();
+		await waitFor(() => expect(store).toHaveBeenCalledTimes(1));
+		expect(mirror.keep).toHaveBeenCalledTimes(1);
+		expect(mirror.forget).not.toHaveBeenCalled();
+		writes = true;
+		form.setText(ben, '8');
+		flushSync();
+		await waitFor(() => expect(mirror.forget).toHaveBeenCalledTimes(1));
+		saver.stop();
+		stop();
 	});
 
 	it('an untouched form never deletes the draft another tab typed, when its evening is read again', async () => {

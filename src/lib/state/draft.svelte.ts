@@ -51,7 +51,8 @@ export function readPendingDraft(
  */
 export function autosave(
 	form: EntryForm,
-	store: (fields: DraftFields, index: number) => Promise<void>,
+	/** Writes the draft; false when it could not (the copy in `mirror` is kept then). */
+	store: (fields: DraftFields, index: number) => Promise<boolean>,
 	delayMs = 300,
 	mirror?: PendingDraft
 ): { stop: () => void; cancel: () => void } {
@@ -64,8 +65,8 @@ export function autosave(
 		if (!pending) return null;
 		const { fields, index } = pending;
 		pending = null;
-		return store(fields, index).then(() => {
-			if (!pending) mirror?.forget();
+		return store(fields, index).then((stored) => {
+			if (stored && !pending) mirror?.forget();
 		});
 	};
 	const flushNow = () => void flush();

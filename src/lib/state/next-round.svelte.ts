@@ -73,10 +73,12 @@ export class NextRoundEntry {
 		const keep = async (fields: DraftFields, index: number) => {
 			try {
 				await (nothingTyped(fields) ? clearDraft(db, id, index) : saveDraft(db, id, index, fields));
+				return true;
 			} catch (error) {
 				// A draft that cannot be kept (the database closed under it) is only logged: the
-				// form still holds what was typed.
+				// form, and the copy in localStorage, still hold what was typed.
 				dbFailure(error);
+				return false;
 			}
 		};
 		const stopLoading = $effect.root(() => {
@@ -144,7 +146,7 @@ export class NextRoundEntry {
 	 * that only localStorage held (its page was closed before IndexedDB had it) is written with
 	 * `keep` too: the autosave writes only what is typed after a read.
 	 */
-	#restore(form: EntryForm, index: number, keep: (f: DraftFields, i: number) => Promise<void>) {
+	#restore(form: EntryForm, index: number, keep: (f: DraftFields, i: number) => Promise<boolean>) {
 		const { id } = this.#session;
 		const next = this.#session.next;
 		Promise.all([this.#draft(index), next ? this.#onTable(next) : null]).then(
@@ -157,9 +159,9 @@ export class NextRoundEntry {
 					form.restore(draft.fields, index);
 					const at = draft.pendingAt;
 					if (at !== null)
-						void keep(draft.fields, index).then(() => {
+						void keep(draft.fields, index).then((kept) => {
 							// Unless typed again since (the autosave keeps that).
-							if (readPendingDraft(id, index)?.at === at) pendingDraft(id).forget();
+							if (kept && readPendingDraft(id, index)?.at === at) pendingDraft(id).forget();
 						});
 				} else {
 					// No draft yet: who went out on the live table is marked out already.
