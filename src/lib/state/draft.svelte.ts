@@ -55,7 +55,11 @@ export function autosave(
 	store: (fields: DraftFields, index: number) => Promise<boolean>,
 	delayMs = 300,
 	mirror?: PendingDraft
-): { stop: () => void; cancel: () => void } {
+): {
+	stop: () => void;
+	cancel: () => void;
+	writeRestored: (fields: DraftFields, index: number) => void;
+} {
 	let timer: ReturnType<typeof setTimeout> | null = null;
 	// The round index is taken when the change happens: a late flush never lands on the next round.
 	let pending: { fields: DraftFields; index: number } | null = null;
@@ -70,6 +74,12 @@ export function autosave(
 		});
 	};
 	const flushNow = () => void flush();
+	// A draft restored from `mirror` alone (its page closed before the write committed): written
+	// now, and the mirror forgotten once it is, as for what is typed (unless typed again since).
+	const writeRestored = (fields: DraftFields, index: number) => {
+		pending ??= { fields, index };
+		flushNow();
+	};
 	// Another tab is upgrading the database: write what is typed before the connection closes.
 	const onFlushRequest = (e: Event) => {
 		const write = flush();
@@ -132,6 +142,7 @@ export function autosave(
 			removeEventListener(FLUSH_EVENT, onFlushRequest);
 			document.removeEventListener('visibilitychange', onHide);
 		},
-		cancel
+		cancel,
+		writeRestored
 	};
 }

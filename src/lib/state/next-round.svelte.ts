@@ -69,18 +69,6 @@ export class NextRoundEntry {
 		/** The round the last run was for: a run again for it (the evening read again while its
 		 * draft is read) is no move, and leaves an end or an undo asked here for the move it makes. */
 		let ranFor: number | null = null;
-		// A form with nothing in it is no draft: an old one goes, and none is written.
-		const keep = async (fields: DraftFields, index: number) => {
-			try {
-				await (nothingTyped(fields) ? clearDraft(db, id, index) : saveDraft(db, id, index, fields));
-				return true;
-			} catch (error) {
-				// A draft that cannot be kept (the database closed under it) is only logged: the
-				// form, and the copy in localStorage, still hold what was typed.
-				dbFailure(error);
-				return false;
-			}
-		};
 		const stopLoading = $effect.root(() => {
 			$effect(() => {
 				const index = form.context?.index ?? null;
@@ -108,10 +96,22 @@ export class NextRoundEntry {
 				untrack(() => {
 					if (form.loadedFor !== null) form.reset(null);
 				});
-				this.#restore(form, index, keep);
+				this.#restore(form, index, (fields) => saver.writeRestored(fields, index));
 			});
 		});
-		const saver = autosave(form, keep, undefined, pendingDraft(id));
+		// A form with nothing in it is no draft: an old one goes, and none is written.
+		const store = async (fields: DraftFields, index: number) => {
+			try {
+				await (nothingTyped(fields) ? clearDraft(db, id, index) : saveDraft(db, id, index, fields));
+				return true;
+			} catch (error) {
+				// A draft that cannot be kept (the database closed under it) is only logged: the
+				// form, and the copy in localStorage, still hold what was typed.
+				dbFailure(error);
+				return false;
+			}
+		};
+		const saver = autosave(form, store, undefined, pendingDraft(id));
 		this.#cancelDraft = saver.cancel;
 		return () => {
 			stopLoading();
@@ -143,11 +143,10 @@ export class NextRoundEntry {
 
 	/**
 	 * Reads round `index`'s draft and the live table into `form`, unless it has moved on. A draft
-	 * that only localStorage held (its page was closed before IndexedDB had it) is written with
-	 * `keep` too: the autosave writes only what is typed after a read.
+	 * that only localStorage held (its page was closed before IndexedDB had it) goes to `write`
+	 * too: the autosave writes only what is typed after a read.
 	 */
-	#restore(form: EntryForm, index: number, keep: (f: DraftFields, i: number) => Promise<boolean>) {
-		const { id } = this.#session;
+	#restore(form: EntryForm, index: number, write: (fields: DraftFields) => void) {
 		const next = this.#session.next;
 		Promise.all([this.#draft(index), next ? this.#onTable(next) : null]).then(
 			([draft, table]) => {
@@ -157,12 +156,7 @@ export class NextRoundEntry {
 				// What was typed while the draft was read wins over an older draft.
 				if (draft && form.pristine) {
 					form.restore(draft.fields, index);
-					const at = draft.pendingAt;
-					if (at !== null)
-						void keep(draft.fields, index).then((kept) => {
-							// Unless typed again since (the autosave keeps that).
-							if (kept && readPendingDraft(id, index)?.at === at) pendingDraft(id).forget();
-						});
+					if (draft.onlyPending) write(draft.fields);
 				} else {
 					// No draft yet: who went out on the live table is marked out already.
 					if (wentOut && form.pristine) form.out = [wentOut];
@@ -179,17 +173,17 @@ export class NextRoundEntry {
 
 	/**
 	 * The draft of round `index`: the one in IndexedDB, or the one typed after it that a closed
-	 * page left in localStorage (`pendingDraft`), whichever is newer (`pendingAt`: when typed).
+	 * page left in localStorage (`pendingDraft`), whichever is newer (`onlyPending`: that one).
 	 */
-	async #draft(index: number): Promise<{ fields: DraftFields; pendingAt: number | null } | null> {
+	async #draft(index: number): Promise<{ fields: DraftFields; onlyPending: boolean } | null> {
 		const { db, id } = this.#session;
 		const stored = await loadDraftAt(db, id, index);
 		const pending = readPendingDraft(id, index);
 		if (pending && (!stored || pending.at > stored.updatedAt)) {
 			const fields = readDraftFields(pending.fields);
-			return fields && { fields, pendingAt: pending.at };
+			return fields && { fields, onlyPending: true };
 		}
-		return stored ? { fields: stored.fields, pendingAt: null } : null;
+		return stored ? { fields: stored.fields, onlyPending: false } : null;
 	}
 
 	/**
