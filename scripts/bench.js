@@ -540,7 +540,15 @@ try {
 			new PerformanceObserver((list) => {
 				for (const e of list.getEntries())
 					if (e.interactionId)
-						events.push({ id: e.interactionId, name: e.name, duration: e.duration });
+						events.push({
+							id: e.interactionId,
+							name: e.name,
+							duration: e.duration,
+							start: e.startTime,
+							// What kept the tap waiting (a task already running), and its handlers.
+							delay: e.processingStart - e.startTime,
+							handlers: e.processingEnd - e.processingStart
+						});
 			}).observe({ type: 'event', durationThreshold: 16, buffered: true });
 		});
 		const cdp = await context.newCDPSession(page);
@@ -552,6 +560,8 @@ try {
 			const out = {};
 			for (const [label, f] of Object.entries(act(page))) {
 				const samples = [];
+				/** The first interaction's input delay (its first event's) and its handlers' time. */
+				let firstParts = null;
 				for (let i = 0; i < INP_SAMPLES; i++) {
 					await page.evaluate(() => (window.__events.length = 0));
 					await f(i);
@@ -562,12 +572,18 @@ try {
 					const events = await page.evaluate(() => window.__events);
 					// Under 16 ms nothing is reported (0 here): it painted within a frame.
 					samples.push(events.reduce((m, e) => Math.max(m, e.duration), 0));
+					if (i === 0 && events.length > 0) {
+						const first = events.reduce((a, e) => (e.start < a.start ? e : a));
+						const handlers = events.reduce((sum, e) => sum + e.handlers, 0);
+						firstParts = { delay: first.delay, handlers };
+					}
 				}
 				// The visit's first tap is kept apart: it is usually the slowest, and a real INP
 				// (the worst interaction of a visit) lands on it.
 				out[label] = {
 					median: median(samples),
 					first: samples[0],
+					firstParts,
 					max: Math.max(...samples),
 					samples
 				};
@@ -748,7 +764,12 @@ if (BASELINE) {
 }
 const inpMs = (n) => (n > 0 ? `${Math.round(n)}` : '<16');
 const inpText = Object.entries(result.inp)
-	.map(([k, v]) => `${k} ${inpMs(v.median)} ms (first ${inpMs(v.first)}, max ${inpMs(v.max)})`)
+	.map(([k, v]) => {
+		const parts = v.firstParts
+			? `: waited ${Math.round(v.firstParts.delay)}, handlers ${Math.round(v.firstParts.handlers)}`
+			: '';
+		return `${k} ${inpMs(v.median)} ms (first ${inpMs(v.first)}${parts}, max ${inpMs(v.max)})`;
+	})
 	.join(', ');
 console.log(
 	`INP at 4× CPU slowdown, median of ${INP_SAMPLES} interactions in one visit (and the visit's first): ${inpText || '–'}`
