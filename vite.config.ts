@@ -6,6 +6,7 @@ import { pwaIcons } from './scripts/pwa-icons.js';
 import { paraglideOptions } from './paraglide.options.js';
 import { chunkGroup, chunkGroupsCheck } from './scripts/chunk-groups.js';
 import { workersPrecached } from './scripts/workers-precached.js';
+import { eagerCompile } from './scripts/eager-compile.js';
 import { MOCKING } from './tests/mocking-files.js';
 
 const TESTS = ['unit', 'rules', 'db', 'state', 'vision'].map((dir) => `tests/${dir}/**/*.test.ts`);
@@ -22,6 +23,8 @@ export default defineConfig({
 		sveltekit(),
 		// Stops the build if SvelteKit renamed an entry chunkGroup names (scripts/chunk-groups.js).
 		chunkGroupsCheck(),
+		// The runtime every screen runs, compiled whole as it loads (scripts/eager-compile.js).
+		eagerCompile(['framework']),
 		// Gives Web Workers' files a place in the service worker's precache (the script says why).
 		workersPrecached(),
 		// Only under Vitest: Svelte's browser build for component tests (files that opt into
