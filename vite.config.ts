@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 import { svelteTesting } from '@testing-library/svelte/vite';
 import { pwaIcons } from './scripts/pwa-icons.js';
 import { paraglideOptions } from './paraglide.options.js';
-import { chunkGroup, chunkGroupsCheck } from './scripts/chunk-groups.js';
+import { chunkGroup, chunkGroupsCheck, FRAMEWORK_GROUP } from './scripts/chunk-groups.js';
 import { workersPrecached } from './scripts/workers-precached.js';
 import { eagerCompile } from './scripts/eager-compile.js';
 import { MOCKING } from './tests/mocking-files.js';
@@ -24,7 +24,7 @@ export default defineConfig({
 		// Stops the build if SvelteKit renamed an entry chunkGroup names (scripts/chunk-groups.js).
 		chunkGroupsCheck(),
 		// The runtime every screen runs, compiled whole as it loads (scripts/eager-compile.js).
-		eagerCompile(['framework']),
+		eagerCompile([FRAMEWORK_GROUP]),
 		// Gives Web Workers' files a place in the service worker's precache (the script says why).
 		workersPrecached(),
 		// Only under Vitest: Svelte's browser build for component tests (files that opt into

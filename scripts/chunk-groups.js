@@ -39,6 +39,8 @@
 
 import { readFileSync } from 'node:fs';
 
+/** The group every screen loads first (scripts/eager-compile.js hints it for V8). */
+export const FRAMEWORK_GROUP = 'framework';
 const FRAMEWORK =
 	/node_modules\/(svelte|esm-env|clsx|devalue|@sveltejs\/kit)\/|^\0vite\/preload-helper/;
 /**
@@ -114,7 +116,7 @@ export function chunkGroup(
 ) {
 	if (MANIFEST.test(id)) return undefined;
 	const reach = reachOf(graph).get(id);
-	if (FRAMEWORK.test(id) || reach?.start) return 'framework';
+	if (FRAMEWORK.test(id) || reach?.start) return FRAMEWORK_GROUP;
 	if (MESSAGE.test(id)) return homeWords(graph, read).has(messageKey(id)) ? 'words /' : undefined;
 	if (!reach) return undefined;
 	if (reach.layout) return reach.cold || reach.screens.size > 0 ? 'layout' : 'layout shell';
