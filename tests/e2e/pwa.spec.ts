@@ -1,14 +1,13 @@
 // The phone without signal: installable, offline after one visit, updates only on Reload, data
 // that survives an update, an honest word when the browser deleted the data, a strict CSP and no
 // request to any other origin. Runs against the real build (BUILD_DIR), like a phone gets it.
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startSwapServer } from './helpers/swap-server';
+import { updateBuild } from './helpers/update-build';
 import { homeWithEvening, seedEvening, waitForController } from './helpers/pwa';
 import { readStores, roundCount, storedRows } from './helpers/db';
 import { newEvening, playRound } from './helpers/evening';
@@ -227,22 +226,11 @@ test('the build’s files come from its cache without the worker; one missing th
 
 test.describe('an update from build A to build B', () => {
 	let buildB = '';
-	let kitOutB = '';
 
 	test.beforeAll(async () => {
+		// Started by the global setup (helpers/update-build.ts): it may still be building.
 		test.setTimeout(300_000);
-		// Build B: the same source built again, so it has its own version (SvelteKit's build time).
-		buildB = await mkdtemp(path.join(tmpdir(), 'caboose-build-b-'));
-		kitOutB = `.svelte-kit-update-b-${process.pid}`;
-		await promisify(execFile)('npx', ['vite', 'build'], {
-			env: { ...process.env, BUILD_DIR: buildB, KIT_OUT: kitOutB },
-			maxBuffer: 64 * 1024 * 1024
-		});
-	});
-
-	test.afterAll(async () => {
-		await rm(buildB, { recursive: true, force: true });
-		await rm(kitOutB, { recursive: true, force: true });
+		buildB = await updateBuild();
 	});
 
 	test('waits for Reload, never reloads by itself, and keeps the saved round and the draft', async ({
