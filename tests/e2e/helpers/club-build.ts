@@ -5,9 +5,10 @@
 // and the migrations, cost about 8 CPU-s of the 17 a start took). A copy is the club exactly as
 // `npm run club` makes it; readme-club.spec.ts runs `npm run club` itself, from nothing.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleServer, TEST_NODE_ARGS } from '../../../server/test/server-build';
+import { untilReady } from './run-outcome';
 
 // The club server lives in this repository's server/ (CLUB_SERVER_DIR: another checkout of it).
 export const SERVER_DIR = process.env.CLUB_SERVER_DIR ?? process.cwd();
@@ -97,10 +98,6 @@ export async function clubServerFiles(appOrigin: string): Promise<{ main: string
 			throw e;
 		}
 	}
-	while (!existsSync(ready)) {
-		if (existsSync(failed))
-			throw new Error(`building the club server failed: ${readFileSync(failed, 'utf8')}`);
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	}
+	await untilReady(dir, () => `building the club server failed: ${readFileSync(failed, 'utf8')}`);
 	return { main: join(dir, 'server/src/main.mjs'), club: join(dir, 'club') };
 }

@@ -4,9 +4,10 @@
 // for it. Built in the journey's own beforeAll, it kept one of the two workers idle for about a
 // minute and took 45 CPU-s from the tests around it.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { untilReady } from './run-outcome';
 
 /** Set by the global setup: the folder build B is written to, with its log and its outcome. */
 const UPDATE_DIR = 'CABOOSE_UPDATE_BUILD_DIR';
@@ -38,10 +39,6 @@ export function startUpdateBuild(): () => void {
 export async function updateBuild(): Promise<string> {
 	const dir = process.env[UPDATE_DIR];
 	if (!dir) throw new Error(`${UPDATE_DIR} is unset: playwright.config.ts's globalSetup sets it`);
-	while (!existsSync(join(dir, 'ready'))) {
-		if (existsSync(join(dir, 'failed')))
-			throw new Error(`build B failed:\n${readFileSync(join(dir, 'log'), 'utf8')}`);
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
+	await untilReady(dir, () => `build B failed:\n${readFileSync(join(dir, 'log'), 'utf8')}`);
 	return join(dir, 'build');
 }
