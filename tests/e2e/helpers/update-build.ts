@@ -4,7 +4,7 @@
 // for it. Built in the journey's own beforeAll, it kept one of the two workers idle for about a
 // minute and took 45 CPU-s from the tests around it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { untilReady } from './run-outcome';
@@ -23,6 +23,8 @@ export function startUpdateBuild(): () => void {
 		stdio: ['ignore', log, log],
 		detached: true
 	});
+	// The build has its own copy of the log's descriptor; the runner's is not needed.
+	closeSync(log);
 	build.once('exit', (code, signal) =>
 		writeFileSync(join(dir, code === 0 ? 'ready' : 'failed'), `exit ${code ?? signal}`)
 	);
