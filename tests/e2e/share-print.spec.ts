@@ -140,10 +140,11 @@ test('Print score sheet: one A4 page with rounds × players, engines, rules and 
 		// The button (e-ten), or the browser's own Print (e-four: page.pdf fires beforeprint as
 		// Ctrl+P does): either way the paper holds the sheet alone, on one A4 page.
 		if (id === 'e-ten') {
+			// Print waits for the sheet's code when a tap comes before it has loaded.
 			await page.getByRole('button', { name: 'Print score sheet' }).click();
-			expect(
-				await page.evaluate(() => (window as unknown as { __printed: number }).__printed)
-			).toBe(1);
+			await expect
+				.poll(() => page.evaluate(() => (window as unknown as { __printed: number }).__printed))
+				.toBe(1);
 		} else {
 			// The sheet loads just after the screen's first paint, so a Print in that instant would
 			// print the screen; a reader's Ctrl+P comes later. Paper shows the sheet once it is in
