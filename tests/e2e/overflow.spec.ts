@@ -13,6 +13,7 @@ import { longNames } from './helpers/names';
 import { seedPlayed, seededId, type PlayedEvening } from './helpers/seed';
 import { lookAt, SIZES_ONLY } from './helpers/shots';
 import { openInApp } from './helpers/nav';
+import { tableTapsStored } from './helpers/db';
 
 const LOCALES = ['en', 'de', 'fr', 'it'] as const;
 const WIDTHS = [320, 390, 195] as const;
@@ -88,6 +89,8 @@ async function tableInPlay(page: Page, id: string, names: string[]) {
 	await page.getByRole('button', { name: 'Double played' }).click();
 	await dialog.getByRole('button', { name: 'Confirm' }).click();
 	await expect(page.getByRole('alert')).toBeVisible();
+	// Each tap is written a frame after it shows: every load of the sweep comes after the writes.
+	await tableTapsStored(page, 5);
 	await openInApp(page, `/evening/${id}`);
 }
 

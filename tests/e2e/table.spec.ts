@@ -6,6 +6,7 @@ import { collectErrors, newEvening } from './helpers/evening';
 import { cutsIn } from './helpers/print';
 import { word, type Locale } from './helpers/words';
 import { lookAt } from './helpers/shots';
+import { tableTapsStored } from './helpers/db';
 
 const pressed = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
@@ -71,7 +72,8 @@ test('the live table: markers, Mexican train, an open double, the knock, reload,
 	await lookAt(page, { path: '/tmp/shots/table-open-double.png', fullPage: true });
 	await lookAt(page.locator('svg.station'), { path: '/tmp/shots/table-station-double.png' });
 
-	// A reload (or a killed tab) loses nothing.
+	// A reload (or a killed tab) loses nothing once the taps are written (a frame after each).
+	await tableTapsStored(page, 5);
 	await page.reload();
 	await expect(page.getByRole('alert')).toContainText("Double 9|9 on Ben's train must be covered");
 	await expect(pressed(page, "Marker on Ben's train")).toHaveAttribute('aria-pressed', 'true');
@@ -401,6 +403,8 @@ test('at 195 px the table keeps every word whole, in every language, in play and
 	await dialog.getByRole('button', { name: 'Bestätigen' }).click();
 	await page.getByRole('button', { name: 'Nächster Spieler' }).click();
 	await expect(page.getByRole('button', { name: 'Zurück zu Mama' })).toBeVisible();
+	// A tap shows at once and is written a moment later: each load below comes after the write.
+	await tableTapsStored(page, 4);
 	const shown = 'h1, h2, h3, p, button, .button, label';
 	const wordsWhole = async (state: string, ready: (locale: Locale) => Locator) => {
 		for (const locale of ['en', 'de', 'fr', 'it'] as const) {
@@ -422,6 +426,7 @@ test('at 195 px the table keeps every word whole, in every language, in play and
 	await page.getByRole('button', { name: 'Stein gelegt' }).click();
 	await dialog.getByLabel('Es war der letzte Stein').check();
 	await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+	await tableTapsStored(page, 6);
 	await wordsWhole('out', (locale) =>
 		page.getByRole('status').filter({ hasText: word(locale, 'table_round_over') })
 	);
