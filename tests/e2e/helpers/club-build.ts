@@ -5,10 +5,10 @@
 // and the migrations, cost about 8 CPU-s of the 17 a start took). A copy is the club exactly as
 // `npm run club` makes it; readme-club.spec.ts runs `npm run club` itself, from nothing.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleServer, TEST_NODE_ARGS } from '../../../server/test/server-build';
-import { untilReady } from './run-outcome';
+import { markOutcome, untilReady } from './run-outcome';
 
 // The club server lives in this repository's server/ (CLUB_SERVER_DIR: another checkout of it).
 export const SERVER_DIR = process.env.CLUB_SERVER_DIR ?? process.cwd();
@@ -80,8 +80,6 @@ async function buildOnce(dir: string, appOrigin: string): Promise<void> {
 export async function clubServerFiles(appOrigin: string): Promise<{ main: string; club: string }> {
 	const dir = process.env[RUN_DIR];
 	if (!dir) throw new Error(`${RUN_DIR} is unset: playwright.config.ts's globalSetup makes it`);
-	const ready = join(dir, 'ready');
-	const failed = join(dir, 'failed');
 	let builder = false;
 	try {
 		mkdirSync(join(dir, 'lock'));
@@ -92,12 +90,15 @@ export async function clubServerFiles(appOrigin: string): Promise<{ main: string
 	if (builder) {
 		try {
 			await buildOnce(dir, appOrigin);
-			writeFileSync(ready, '');
+			markOutcome(dir, true, '');
 		} catch (e) {
-			writeFileSync(failed, String(e instanceof Error ? e.stack : e));
+			markOutcome(dir, false, String(e instanceof Error ? e.stack : e));
 			throw e;
 		}
 	}
-	await untilReady(dir, () => `building the club server failed: ${readFileSync(failed, 'utf8')}`);
+	await untilReady(
+		dir,
+		() => `building the club server failed: ${readFileSync(join(dir, 'failed'), 'utf8')}`
+	);
 	return { main: join(dir, 'server/src/main.mjs'), club: join(dir, 'club') };
 }

@@ -4,10 +4,10 @@
 // for it. Built in the journey's own beforeAll, it kept one of the two workers idle for about a
 // minute and took 45 CPU-s from the tests around it.
 import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { untilReady } from './run-outcome';
+import { markOutcome, untilReady } from './run-outcome';
 
 /** Set by the global setup: the folder build B is written to, with its log and its outcome. */
 const UPDATE_DIR = 'CABOOSE_UPDATE_BUILD_DIR';
@@ -25,9 +25,7 @@ export function startUpdateBuild(): () => void {
 	});
 	// The build has its own copy of the log's descriptor; the runner's is not needed.
 	closeSync(log);
-	build.once('exit', (code, signal) =>
-		writeFileSync(join(dir, code === 0 ? 'ready' : 'failed'), `exit ${code ?? signal}`)
-	);
+	build.once('exit', (code, signal) => markOutcome(dir, code === 0, `exit ${code ?? signal}`));
 	process.env[UPDATE_DIR] = dir;
 	return () => {
 		build.removeAllListeners('exit');
