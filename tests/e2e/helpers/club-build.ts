@@ -5,7 +5,7 @@
 // and the migrations, cost about 8 CPU-s of the 17 a start took). A copy is the club exactly as
 // `npm run club` makes it; readme-club.spec.ts runs `npm run club` itself, from nothing.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleServer, TEST_NODE_ARGS } from '../../../server/test/server-build';
 import { markOutcome, untilReady } from './run-outcome';
@@ -96,9 +96,6 @@ export async function clubServerFiles(appOrigin: string): Promise<{ main: string
 			throw e;
 		}
 	}
-	await untilReady(
-		dir,
-		() => `building the club server failed: ${readFileSync(join(dir, 'failed'), 'utf8')}`
-	);
+	await untilReady(dir, (words) => `building the club server failed: ${words}`);
 	return { main: join(dir, 'server/src/main.mjs'), club: join(dir, 'club') };
 }

@@ -1,12 +1,16 @@
 // Work one process does for the whole Playwright run while others wait for it (the club server
 // one worker builds, build B the global setup starts): it writes `ready` or `failed` in its folder.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Resolves once `dir` holds `ready`; throws `failure()`'s words once it holds `failed`. */
-export async function untilReady(dir: string, failure: () => string): Promise<void> {
+/**
+ * Resolves once `dir` holds `ready`; once it holds `failed`, throws what `failure` says of the
+ * words written there.
+ */
+export async function untilReady(dir: string, failure: (words: string) => string): Promise<void> {
 	while (!existsSync(join(dir, 'ready'))) {
-		if (existsSync(join(dir, 'failed'))) throw new Error(failure());
+		const failed = join(dir, 'failed');
+		if (existsSync(failed)) throw new Error(failure(readFileSync(failed, 'utf8')));
 		await new Promise((resolve) => setTimeout(resolve, 100));
 	}
 }
