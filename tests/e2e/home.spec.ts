@@ -118,10 +118,27 @@ test.describe('the home page without Dexie', () => {
 		const id = page.url().split('/').pop()!;
 
 		const home = await page.context().newPage();
+		// Frame by frame from the start: when Players is first there to tap, Continue is there
+		// too, so the links never move down under a finger as it appears.
+		await home.addInitScript(() => {
+			const w = window as unknown as { __firstTap?: { continued: boolean } };
+			const look = () => {
+				const players = [...document.querySelectorAll('a')].find(
+					(a) => a.textContent?.trim() === 'Players'
+				);
+				if (players?.checkVisibility({ visibilityProperty: true })) {
+					w.__firstTap = { continued: document.querySelector('a.continue') !== null };
+				} else requestAnimationFrame(look);
+			};
+			requestAnimationFrame(look);
+		});
 		const scripts = scriptsOf(home);
 		await home.goto('/', { waitUntil: 'networkidle' });
 		const cont = home.getByRole('link', { name: /Continue/ });
 		await expect(cont).toBeVisible();
+		await expect
+			.poll(() => home.evaluate(() => (window as { __firstTap?: unknown }).__firstTap))
+			.toEqual({ continued: true });
 		await expect(cont).toHaveAttribute('href', `/evening/${id}`);
 		await expect(cont).toContainText('Anna');
 		expect(await dexieScripts(scripts)).toEqual([]);

@@ -23,6 +23,11 @@ export class HomeEvenings {
 	organiser = $state(false);
 	/** Joined as a club table: its seats at tonight's club night, as last read (null: none). */
 	seats = $state.raw<SeatsCard | null>(null);
+	/**
+	 * The first read has answered (or failed): until then home does not show the links below
+	 * Continue, which would move down under a finger as Continue appears.
+	 */
+	answered = $state(false);
 
 	/** Reads now and again after every write in another tab; returns the stop for `$effect`. */
 	watch(): () => void {
@@ -56,6 +61,7 @@ export class HomeEvenings {
 			} catch (e) {
 				console.error('Caboose: the saved evenings could not be read', e);
 			} finally {
+				if (!stopped) this.answered = true;
 				running = false;
 				if (again && !stopped) {
 					again = false;
@@ -79,11 +85,15 @@ export class HomeEvenings {
 			});
 		};
 		void load();
+		// The listing of databases can stay pending while the browser clears site data: the links
+		// are not kept from the user for longer than a second.
+		const atLatest = setTimeout(() => (this.answered = true), 1000);
 		const channel =
 			typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(DEXIE_MUTATIONS);
 		if (channel) channel.onmessage = () => void load();
 		return () => {
 			stopped = true;
+			clearTimeout(atLatest);
 			unfollow?.();
 			channel?.close();
 		};
