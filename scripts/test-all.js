@@ -1,18 +1,13 @@
 // The one test command: svelte-check, lint, Vitest (unit, rules case files, properties, data
 // layer, state), the club server's suite on PGlite and again on a throwaway PostgreSQL, a
 // production build, and the browser end-to-end tests (Playwright on Debian's Chromium against
-// that build). The machine has two cores, and the run is bound by them: 1,370–1,450 CPU-s, of
-// which the browser tests take about 1,000 on their two workers. So the steps are put where the
-// cores are idle. Two steps run at a time (TEST_STEPS, 2), in the order below as each one's
-// inputs are ready; the browser tests start once those have ended, and run on both cores. The
-// type check and the lint (`background`) read files and wait for nothing, so they run from the
-// start at the lowest priority (nice 19), beside the others: they take the CPU the other steps
-// and the browser tests leave idle, and what they cannot get there they take at the end. The
-// steps with servers and timeouts (the club's suites, Vitest) are never starved so: they run
-// before the browser tests, at normal priority. (Beside the browser tests at the same priority,
-// a step slowed them more than it gained: 810–860 s against 750–795 s, three runs each.) Each
-// step's output is shown whole when it ends. It ends with each step's time and one line "N
-// passed, N failed" summed over every runner, and exits non-zero if anything failed.
+// that build). Two steps run at a time (TEST_STEPS, 2: the machine has two cores and most steps
+// keep one busy), in the order below as each one's inputs are ready, except the browser tests:
+// they run last and alone, on both cores with their two workers. Beside another step the machine
+// had more to run than cores, and the whole run took 810–860 s and 1,550–1,650 CPU-s; with the
+// browser tests alone, 750–795 s and 1,370–1,450 CPU-s (three runs each). Each step's output is
+// shown whole when it ends. It ends with each step's time and one line "N passed, N failed"
+// summed over every runner, and exits non-zero if anything failed.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -57,25 +52,18 @@ const oneTest = (status) => (status === 0 ? passed++ : failed++);
 
 const club = ['--config', 'server/vitest.config.ts'];
 /**
- * The steps, in the order they are started. `after`: the steps whose output it needs; `last`:
- * started once every other step but the background ones has ended; `background`: started at
- * once at the lowest priority, and not counted among the steps at a time.
+ * The steps, in the order they are started. `after`: the steps whose output it needs; `alone`:
+ * started once every other step has ended, and nothing beside it.
  */
 const STEPS = [
 	{ name: 'build', cmd: ['npm', 'run', '--silent', 'build'], count: (s) => s === 0 || failed++ },
-	// The club server's suite reads none of the app's build nor SvelteKit's files: beside the build.
-	{ name: 'club server (PGlite)', ...vitest('test-results/club-pglite.json', club) },
-	{
-		name: 'svelte-check',
-		background: true,
-		cmd: ['npm', 'run', '--silent', 'check:types'],
-		count: oneTest
-	},
+	{ name: 'svelte-check', cmd: ['npm', 'run', '--silent', 'check:types'], count: oneTest },
 	// Prettier, ESLint and dependency-cruiser (which hold the layers of ARCHITECTURE.md).
-	{ name: 'lint', background: true, cmd: ['npm', 'run', '--silent', 'lint'], count: oneTest },
+	{ name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'], count: oneTest },
 	// After the build: Vitest's SvelteKit plugin writes the generated files in .svelte-kit/ that a
 	// build reads, and a build made beside it started no screen (a page error on every load).
 	{ name: 'vitest', after: ['build'], ...vitest('test-results/vitest.json', []) },
+	{ name: 'club server (PGlite)', ...vitest('test-results/club-pglite.json', club) },
 	{
 		name: 'club server (PostgreSQL)',
 		...vitest('test-results/club-postgres.json', club, ['node', 'server/scripts/with-postgres.mjs'])
@@ -83,7 +71,7 @@ const STEPS = [
 	{
 		name: 'playwright',
 		after: ['build'],
-		last: true,
+		alone: true,
 		cmd: ['npx', 'playwright', 'test'],
 		env: { CI: '1' },
 		count: (status) => {
@@ -100,7 +88,7 @@ rmSync('test-results/e2e.json', { force: true });
 
 /** Runs one step with its output held back, then shows it whole; resolves with its seconds. */
 function runStep(step) {
-	const [cmd, ...args] = step.background ? ['nice', '-n', '19', ...step.cmd] : step.cmd;
+	const [cmd, ...args] = step.cmd;
 	const started = Date.now();
 	console.log(`=== ${step.name} started: ${step.cmd.join(' ')}`);
 	return new Promise((resolve) => {
@@ -133,12 +121,10 @@ const running = new Set();
 await new Promise((allDone) => {
 	const next = () => {
 		for (const step of STEPS) {
+			if (running.size >= AT_ONCE) break;
 			if (done.has(step.name) || running.has(step)) continue;
-			const atOnce = [...running].filter((s) => !s.background).length;
-			if (!step.background && atOnce >= AT_ONCE) continue;
 			if (!(step.after ?? []).every((name) => done.has(name))) continue;
-			if (step.last && STEPS.some((s) => s !== step && !s.background && !done.has(s.name)))
-				continue;
+			if (step.alone && STEPS.some((s) => s !== step && !done.has(s.name))) continue;
 			// A step whose input failed is not run: it counts as one failure.
 			if ((step.after ?? []).some((name) => done.get(name)?.status !== 0)) {
 				done.set(step.name, { status: 1, seconds: 0 });
