@@ -8,8 +8,8 @@ import { join } from 'node:path';
  * words written there.
  */
 export async function untilReady(dir: string, failure: (words: string) => string): Promise<void> {
-	while (!existsSync(join(dir, 'ready'))) {
-		const failed = join(dir, 'failed');
+	const [ready, failed] = [join(dir, 'ready'), join(dir, 'failed')];
+	while (!existsSync(ready)) {
 		if (existsSync(failed)) throw new Error(failure(readFileSync(failed, 'utf8')));
 		await new Promise((resolve) => setTimeout(resolve, 100));
 	}
