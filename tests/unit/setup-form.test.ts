@@ -165,7 +165,10 @@ describe('SetupForm', () => {
 		const evening = await db.evenings.get(id!);
 		expect(evening?.rules).toEqual({ preset: 'swiss-jassshop', start: 'rotate' });
 		expect(evening?.firstStarter).toBe(1);
+		// What sits below the known players shows once their read has answered.
+		expect(form.knownRead).toBe(false);
 		await form.loadKnown();
+		expect(form.knownRead).toBe(true);
 		expect(form.known.map((p) => p.name).sort()).toEqual(['Anna', 'Ben']);
 		expect(form.pickable).toEqual([]);
 	});

@@ -95,6 +95,11 @@ export class SetupForm {
 	/** Why the evening was not stored (the storage failed); the rules' problems are `problems`. */
 	failure = $state<Failure | null>(null);
 	known = $state.raw<PlayerRow[]>([]);
+	/**
+	 * The known players' read has answered (or failed, or took a second): until then the page
+	 * keeps what is below them hidden, which their arrival would push down under a finger.
+	 */
+	knownRead = $state(false);
 	/** The club night's seats this evening is for (the form was filled from them), or null. */
 	clubSeats = $state.raw<{ game: number; table: number; final: boolean } | null>(null);
 	/** The evening this phone already started for those seats (open it; never a second). */
@@ -146,11 +151,14 @@ export class SetupForm {
 	/** Reads the players of earlier evenings, for picking. Without them the form still works:
 	 * picking is a shortcut only, so a failed read just offers none. */
 	async loadKnown(): Promise<void> {
+		const atLatest = setTimeout(() => (this.knownRead = true), 1000);
 		const known = await attempt(async () => {
 			const { knownPlayers, db } = await this.#data();
 			return knownPlayers(db);
 		});
 		if (known.ok) this.known = known.value;
+		clearTimeout(atLatest);
+		this.knownRead = true;
 	}
 
 	/**
