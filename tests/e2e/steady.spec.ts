@@ -6,6 +6,7 @@
 // frame until its last part has come.
 import { expect, test, type Page } from '@playwright/test';
 import { seedPlayed, seededId } from './helpers/seed';
+import { lookAt } from './helpers/shots';
 
 /** Every frame: where each visible tap target is; a target that moves is written down. */
 function watchTargets(): void {
@@ -94,4 +95,48 @@ test('no tap target moves while a screen loads', async ({ page }) => {
 	await page.goto(`${view.pathname}${view.hash}`, { waitUntil: 'networkidle' });
 	await expect(page.locator('#view-rounds-title')).toBeVisible();
 	expect.soft(await movedTargets(page), 'view').toEqual([]);
+});
+
+test("a club table's home: its seats card arrives with the links below it", async ({ page }) => {
+	await seedPlayed(page, [
+		{ id: 'steady', names, preset: 'swiss-jassshop', createdAt: Date.now(), rounds }
+	]);
+	// A table of a club (on a port nothing answers) with its seats at tonight's game, as kept.
+	await page.evaluate(async (names) => {
+		const server = 'http://127.0.0.1:9';
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const req = indexedDB.open('caboose');
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		const tx = db.transaction('meta', 'readwrite');
+		const meta = tx.objectStore('meta');
+		meta.put({
+			key: 'club',
+			value: { server, token: 't', club: 'Club', table: 'Table 1', role: 'table', joinedAt: 1 }
+		});
+		const seats = { game: 1, table: 1, final: false, players: names.map((name) => ({ name })) };
+		meta.put({
+			key: 'clubSeats',
+			value: { server, mine: { seats, moves: [] }, readAt: Date.now(), started: null }
+		});
+		await new Promise((resolve) => (tx.oncomplete = resolve));
+		db.close();
+	}, names);
+	await page.addInitScript(watchTargets);
+	await page.goto('/', { waitUntil: 'networkidle' });
+	await expect(page.getByRole('region', { name: 'Table 1 · game 1' })).toBeVisible();
+	await expect(page.getByRole('link', { name: 'Players', exact: true })).toBeVisible();
+	expect(await movedTargets(page)).toEqual([]);
+	for (const locale of ['en', 'de', 'fr', 'it']) {
+		await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), locale);
+		for (const width of [320, 390]) {
+			await page.setViewportSize({ width, height: 844 });
+			await page.reload();
+			await expect(page.locator('.seats-card')).toBeVisible();
+			await expect(page.locator('nav.actions a.button').last()).toBeVisible();
+			expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+			await lookAt(page, { path: `/tmp/shots/home-seats-${locale}-${width}.png`, fullPage: true });
+		}
+	}
 });
