@@ -5,7 +5,7 @@
 // Show to the table so). Each screen is loaded afresh and watched frame by frame, from its first
 // frame until its last part has come.
 import { expect, test, type Page } from '@playwright/test';
-import { seedPlayed, seededId } from './helpers/seed';
+import { seedPlayed, seededId, type PlayedEvening } from './helpers/seed';
 import { lookAt } from './helpers/shots';
 
 /** Every frame: where each visible tap target is; a target that moves is written down. */
@@ -41,7 +41,7 @@ const movedTargets = (page: Page) =>
 	page.evaluate(() => (window as unknown as { __moved: () => string[] }).__moved());
 
 const names = ['Anna', 'Ben', 'Cleo'];
-const rounds = [
+const rounds: PlayedEvening['rounds'] = [
 	{ out: 'Anna', points: { Ben: 10, Cleo: 20 } },
 	{ out: 'Ben', points: { Anna: 5, Cleo: 7 } }
 ];
