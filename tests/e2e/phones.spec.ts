@@ -284,6 +284,33 @@ test('the QR encoder is loaded when the dialog opens, never on the home page', a
 	await expect.poll(() => [...loaded.values()].some(isQrEncoder)).toBe(true);
 });
 
+test('without signal, before the app was kept, a dialog that cannot load says so, each tap', async ({
+	page
+}) => {
+	await openPlayed(page, 'no-signal', ['Anna', 'Ben'], 'cardinal-us', [
+		{ out: 'Anna', points: { Ben: 12 } }
+	]);
+	await page.waitForLoadState('networkidle');
+	await page.route('**/*.mjs', (route) => route.abort('internetdisconnected'));
+	const show = page.getByRole('button', { name: 'Show to the table', exact: true });
+	await show.click();
+	const failed = page.getByRole('alertdialog');
+	await expect(failed).toHaveAccessibleName(
+		'This could not be opened: part of Caboose did not load. Reload Caboose once you have signal, then try again.'
+	);
+	await failed.getByRole('button', { name: 'Close', exact: true }).click();
+	await expect(failed).toHaveCount(0);
+	await expect(show).toBeFocused();
+	// The browser keeps a part that failed to load as failed until the page is loaded again: a
+	// second tap says so again, and with signal a reload brings the dialog.
+	await show.click();
+	await expect(failed).toBeVisible();
+	await failed.getByRole('button', { name: 'Close', exact: true }).click();
+	await page.unroute('**/*.mjs');
+	await page.reload();
+	await openShowToTable(page);
+});
+
 test('the live table travels when chosen: the view shows what is on the table', async ({
 	page,
 	browser,
