@@ -15,6 +15,7 @@ import type { Mine, Night } from '../../src/lib/club/night-protocol';
 import { clubApi, tokenOf } from './helpers/night-api';
 import { openAndJoin, tableProgress, useClubServer } from './helpers/club-server';
 import { playRound } from './helpers/evening';
+import { movedTargets, watchTargets } from './helpers/steady';
 
 test.describe.configure({ mode: 'serial' });
 const server = useClubServer();
@@ -296,6 +297,38 @@ test("the final is played on its table's phone, and the organiser's night shows 
 	const table = tableProgress(phone, 'Final table 1');
 	// Its two rounds, and "over" (the tick beside it is for the eye only).
 	await expect(table.getByRole('cell').first()).toHaveText(/^2\D.*\bover$/);
+});
+
+test("the organiser's club screens: nothing to tap moves as they load", async () => {
+	await phone.addInitScript(watchTargets);
+	const live = phone.getByText('Live', { exact: true });
+	const screens: [string, () => Promise<void>][] = [
+		[
+			'/club/night',
+			async () => {
+				await expect(live).toBeVisible();
+				await expect(
+					phone.getByRole('link', { name: 'Rounds of table 1', exact: true })
+				).toBeVisible();
+			}
+		],
+		[
+			'/club/standings',
+			async () => {
+				await expect(live).toBeVisible();
+				await expect(phone.getByRole('table').first()).toBeVisible();
+			}
+		],
+		[
+			'/club/members',
+			() => expect(phone.getByText('The club has no members yet: add them by name.')).toBeVisible()
+		]
+	];
+	for (const [path, loaded] of screens) {
+		await phone.goto(path);
+		await loaded();
+		expect.soft(await movedTargets(phone), path).toEqual([]);
+	}
 });
 
 test('the wall at 1920×1080 pages by itself, and Print is one A4 page', async ({ browser }) => {

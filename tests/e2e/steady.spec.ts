@@ -7,38 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedPlayed, seededId, type PlayedEvening } from './helpers/seed';
 import { lookAt } from './helpers/shots';
-
-/** Every frame: where each visible tap target is; a target that moves is written down. */
-function watchTargets(): void {
-	const seen = new WeakMap<Element, { x: number; y: number }>();
-	const moved: string[] = [];
-	const look = () => {
-		for (const el of document.querySelectorAll(
-			'a[href], button, input, select, textarea, summary'
-		)) {
-			if (!el.checkVisibility({ visibilityProperty: true })) continue;
-			const r = el.getBoundingClientRect();
-			const at = { x: Math.round(r.left + scrollX), y: Math.round(r.top + scrollY) };
-			const was = seen.get(el);
-			seen.set(el, at);
-			if (was && (Math.abs(was.x - at.x) > 1 || Math.abs(was.y - at.y) > 1)) {
-				const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30);
-				moved.push(`${el.tagName.toLowerCase()} "${name}" ${was.x},${was.y} → ${at.x},${at.y}`);
-			}
-		}
-		return moved;
-	};
-	const frame = () => {
-		look();
-		requestAnimationFrame(frame);
-	};
-	requestAnimationFrame(frame);
-	(window as unknown as { __moved: () => string[] }).__moved = look;
-}
-
-/** What moved since the page loaded (looked at once more now: the last change may be this frame's). */
-const movedTargets = (page: Page) =>
-	page.evaluate(() => (window as unknown as { __moved: () => string[] }).__moved());
+import { movedTargets, watchTargets } from './helpers/steady';
 
 const names = ['Anna', 'Ben', 'Cleo'];
 const rounds: PlayedEvening['rounds'] = [
