@@ -322,6 +322,13 @@ test("the organiser's club screens: nothing to tap moves as they load", async ()
 		[
 			'/club/members',
 			() => expect(phone.getByText('The club has no members yet: add them by name.')).toBeVisible()
+		],
+		[
+			'/club/night/table/1',
+			async () => {
+				await phone.waitForLoadState('networkidle');
+				await expect(phone.getByRole('link', { name: 'Correct round 1' }).first()).toBeVisible();
+			}
 		]
 	];
 	for (const [path, loaded] of screens) {
