@@ -14,6 +14,11 @@ const rounds: PlayedEvening['rounds'] = [
 	{ out: 'Anna', points: { Ben: 10, Cleo: 20 } },
 	{ out: 'Ben', points: { Anna: 5, Cleo: 7 } }
 ];
+/** The open evening every screen here shows, two rounds played. */
+const seedSteady = (page: Page) =>
+	seedPlayed(page, [
+		{ id: 'steady', names, preset: 'swiss-jassshop', createdAt: Date.now(), rounds }
+	]);
 
 /** Each screen, and what shows once its last part has come. */
 const SCREENS: { path: string; last: (p: Page) => Promise<void> }[] = [
@@ -46,9 +51,7 @@ const SCREENS: { path: string; last: (p: Page) => Promise<void> }[] = [
 ];
 
 test('no tap target moves while a screen loads', async ({ page }) => {
-	await seedPlayed(page, [
-		{ id: 'steady', names, preset: 'swiss-jassshop', createdAt: Date.now(), rounds }
-	]);
+	await seedSteady(page);
 	await page.addInitScript(watchTargets);
 	for (const { path, last } of SCREENS) {
 		await page.goto(path, { waitUntil: 'networkidle' });
@@ -67,9 +70,7 @@ test('no tap target moves while a screen loads', async ({ page }) => {
 });
 
 test("a club table's home: its seats card arrives with the links below it", async ({ page }) => {
-	await seedPlayed(page, [
-		{ id: 'steady', names, preset: 'swiss-jassshop', createdAt: Date.now(), rounds }
-	]);
+	await seedSteady(page);
 	// A table of a club (on a port nothing answers) with its seats at tonight's game, as kept.
 	await page.evaluate(async (names) => {
 		const server = 'http://127.0.0.1:9';
