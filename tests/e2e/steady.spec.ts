@@ -110,3 +110,34 @@ test("a club table's home: its seats card arrives with the links below it", asyn
 		}
 	}
 });
+
+test('the live table keeps its buttons where they are as it is played', async ({ page }) => {
+	await seedSteady(page);
+	await page.addInitScript(watchTargets);
+	await page.goto('/evening/steady/table');
+	await expect(page.locator('svg.station')).toBeVisible();
+	const dialog = page.getByRole('dialog');
+	// A round's taps, each bringing something to say: where the turn went, a skipped player, a
+	// knock's card, an open double, the double covered.
+	await page.getByLabel('Whose turn').selectOption({ label: 'Anna' });
+	await page.getByRole('button', { name: 'Tile played' }).click();
+	await dialog.getByLabel('Train').selectOption({ label: 'Anna' });
+	await dialog.getByRole('button', { name: 'Confirm' }).click();
+	await expect(page.getByRole('button', { name: 'Back to Anna' })).toBeVisible();
+	await page.getByRole('button', { name: 'Next player' }).click();
+	await expect(page.getByText('Ben was skipped.')).toBeVisible();
+	await page.getByRole('button', { name: 'Cleo has one tile left' }).click();
+	await page.getByRole('button', { name: 'Double played' }).click();
+	await dialog.getByLabel('Train').selectOption({ label: 'Ben' });
+	await dialog.getByLabel('Double', { exact: true }).selectOption('9');
+	await dialog.getByLabel('Played by').selectOption({ label: 'Ben' });
+	await dialog.getByRole('button', { name: 'Confirm' }).click();
+	await expect(page.getByRole('alert')).toContainText('must be covered');
+	await page.getByRole('button', { name: 'Covered' }).click();
+	await expect(page.getByRole('alert')).toHaveCount(0);
+	// What a tap brings comes below the buttons tapped turn after turn: none of them moved. (The
+	// players' rows below it do.)
+	const kept =
+		/^(button|select|g) "(↶|Tile played|Double played|Next player|Marker on|Mexican train)/;
+	expect((await movedTargets(page)).filter((m) => kept.test(m))).toEqual([]);
+});

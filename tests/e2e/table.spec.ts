@@ -374,9 +374,14 @@ test('Stein gelegt moves the turn on and says so; Nächster Spieler right after 
 	await expect(moved).toContainText('„Stein gelegt“ gibt schon weiter: Mama wurde übersprungen.');
 	await lookAt(page, { path: '/tmp/shots/table-de-skipped.png', fullPage: true });
 
-	// One tap puts the turn back (here by keyboard: the next Tab stop, with its outline); the note
-	// goes, the focus stays by Nächster Spieler.
+	// One tap puts the turn back (here by keyboard, with its outline: the note comes after the
+	// buttons tapped turn after turn, Stein gelegt and Pasch gelegt); the note goes, the focus
+	// goes back to Nächster Spieler.
 	await expect(next).toBeFocused();
+	await page.keyboard.press('Tab');
+	await expect(laid).toBeFocused();
+	await page.keyboard.press('Tab');
+	await expect(page.getByRole('button', { name: 'Pasch gelegt' })).toBeFocused();
 	await page.keyboard.press('Tab');
 	const back = page.getByRole('button', { name: 'Zurück zu Mama' });
 	await expect(back).toBeFocused();

@@ -10,7 +10,7 @@ export function watchTargets(): void {
 	const moved: string[] = [];
 	const look = () => {
 		for (const el of document.querySelectorAll(
-			'a[href], button, input, select, textarea, summary'
+			'a[href], button, [role="button"], input, select, textarea, summary'
 		)) {
 			if (!el.checkVisibility({ visibilityProperty: true })) continue;
 			const r = el.getBoundingClientRect();
